@@ -10,6 +10,7 @@ import {
   errorMessage,
   NO_ANSWER_IN_TIME,
   PROVIDER_ANSWER_WAIT_MS,
+  serverMessageOr,
   UPLOAD_STALL_MS,
   UPLOAD_STALLED,
   uploadFile,
@@ -131,7 +132,12 @@ describe('call helper (SPEC.md §7)', () => {
     )) as ApiError;
     expect(error.status).toBe(0);
     expect(logged.mock.calls[0]?.[0]).toBe('POST /api/v1/auth/signup: no response (network failure)');
-    expect(errorMessage(error, 'Registration failed,Plase try again')).toBe('Registration failed,Plase try again');
+    // What happened to the connection, rather than a fallback that blames the input…
+    expect(errorMessage(error, 'Choose a photo size')).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+    // …except where SPEC.md §8 gives the words (a sign-up's other failure).
+    expect(serverMessageOr(error, 'Registration failed,Plase try again')).toBe('Registration failed,Plase try again');
   });
 });
 
@@ -234,6 +240,7 @@ describe('a call the server does not answer', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(call.error).toBeInstanceOf(ApiError);
     expect(call.error).toMatchObject({ status: 0, message: NO_ANSWER_IN_TIME });
+    expect(errorMessage(call.error, 'The address could not be saved.')).toBe(NO_ANSWER_IN_TIME);
     expect(NO_ANSWER_IN_TIME).toBe('The server did not answer in time. Please check your connection and try again.');
   });
 

@@ -223,9 +223,19 @@ export async function apiCall<T = unknown>({
   return data as Envelope<T>;
 }
 
-/** The server's message of a failed call, else `fallback` (also for network failures). */
-export function errorMessage(error: unknown, fallback: string): string {
+/** The server's message of a failed call, else `fallback` (also for network failures: SPEC.md §8's sign-up words). */
+export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/**
+ * The server's message of a failed call; for a call no answer came to, what happened to the
+ * connection ("The server did not answer in time…", "The upload stopped…"), which the customer
+ * can act on, rather than a fallback that blames their input; else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && !error.serverMessage && error.status === 0 && error.message) return error.message;
+  return serverMessageOr(error, fallback);
 }
 
 export interface UploadProgress {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * The uploads still on their way (the step's upload fields, or the documents of its Documents
- * step), by key. Continue waits for them: a file being sent is not missing, and leaving the step
- * would abandon it. A hurried parent who chose the photo and pressed Continue at once was told
+ * The uploads still on their way (a member form step's upload fields or documents, SevaPhotos'
+ * photos of step 1), by key. Continue waits for them: a file being sent is not missing, and leaving
+ * the step would abandon it. A hurried parent who chose the photo and pressed Continue at once was told
  * "Your photo is required" beside its progress bar. Closing or reloading the page while one is on
  * its way asks first, as unsaved answers do.
  */

@@ -19,7 +19,7 @@ import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FieldError, FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage, serverMessageOr } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
 import { signUp, validateReferral } from './api.ts';
@@ -145,7 +145,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
             setError(field as FieldPath<SignUpFormInput>, { message });
         }
       }
-      toastError(errorMessage(error, AUTH_MESSAGES.signupFailure));
+      toastError(serverMessageOr(error, AUTH_MESSAGES.signupFailure));
     }
   });
 
@@ -158,7 +158,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
       try {
         human = await isHuman(captchaSiteKey);
       } catch (error) {
-        toastError(errorMessage(error, AUTH_MESSAGES.signupFailure));
+        toastError(serverMessageOr(error, AUTH_MESSAGES.signupFailure));
         return;
       }
       if (!human) {

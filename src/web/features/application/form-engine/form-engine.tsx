@@ -40,6 +40,7 @@ import { todayIsoDate } from '../../../../domain/limits/constants.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
+import { usePendingUploads } from '../../../lib/pending-uploads.ts';
 import {
   type CopyOffer,
   EngineContext,
@@ -49,7 +50,6 @@ import {
   useEngine,
 } from './engine-context.ts';
 import { SectionView } from './field-view.tsx';
-import { usePendingUploads } from './pending-uploads.ts';
 import { type NavigatorStep, StepNavigator } from './step-navigator.tsx';
 
 // DESIGN.md §2b: zod must not try `new Function` under our CSP (no 'unsafe-eval').

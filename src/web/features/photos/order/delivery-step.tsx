@@ -118,7 +118,7 @@ function PickupForm({ order, goTo, moving }: StepProps) {
       </div>
       {save.isError ? (
         <div className="mt-4">
-          <FormAlert tone="error">{errorMessage(save.error, M.pinCodeInvalid)}</FormAlert>
+          <FormAlert tone="error">{errorMessage(save.error, DELIVERY_TEXT.saveFailed)}</FormAlert>
         </div>
       ) : null}
       <StepActions back={() => goTo(2)} busy={moving || save.isPending} submit />
@@ -218,7 +218,7 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
       </button>
       {problem || save.isError ? (
         <div className="mt-4">
-          <FormAlert tone="error">{problem ?? errorMessage(save.error, M.addressRequired)}</FormAlert>
+          <FormAlert tone="error">{problem ?? errorMessage(save.error, DELIVERY_TEXT.saveFailed)}</FormAlert>
         </div>
       ) : null}
       <StepActions

@@ -174,7 +174,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
           </h2>
           {move.isError ? (
             <div className="mt-4">
-              <FormAlert tone="error">{errorMessage(move.error, FLOW_TEXT.startFailed)}</FormAlert>
+              <FormAlert tone="error">{errorMessage(move.error, FLOW_TEXT.moveFailed)}</FormAlert>
             </div>
           ) : null}
           <div className="mt-6">

@@ -197,10 +197,22 @@ describe('the items step (step 1)', () => {
 
 /**
  * The upload's XMLHttpRequest, answered by file name: `bad-…` is refused as the server refuses a
- * non-photo, `slow-…` is never answered (a phone's slow upload).
+ * non-photo, `slow-…` is never answered (a phone's slow upload), `held-…` waits for the test's
+ * `FakeUpload.finish(name)` or `FakeUpload.drop(name)` (the connection lost).
  */
 class FakeUpload {
   static sent: string[] = [];
+  static held = new Map<string, FakeUpload>();
+  static finish(name: string) {
+    const xhr = FakeUpload.held.get(name);
+    if (!xhr) return;
+    xhr.status = 201;
+    xhr.response = { isSuccess: true, statusCode: 201, message: 'Photo uploaded', data: { id: 1 } };
+    xhr.onload?.();
+  }
+  static drop(name: string) {
+    FakeUpload.held.get(name)?.onerror?.();
+  }
   status = 0;
   response: unknown = null;
   responseType = '';
@@ -216,6 +228,10 @@ class FakeUpload {
     const name = (form.get('file') as File).name;
     FakeUpload.sent.push(name);
     if (name.startsWith('slow-')) return;
+    if (name.startsWith('held-')) {
+      FakeUpload.held.set(name, this);
+      return;
+    }
     setTimeout(() => {
       const refused = name.startsWith('bad-');
       this.status = refused ? 415 : 201;
@@ -276,5 +292,77 @@ describe('removing an item while its photo uploads', () => {
     } finally {
       window.XMLHttpRequest = real;
     }
+  });
+});
+
+describe('Continue while photos are on their way', () => {
+  /** Step 1 of an order whose item has a photo (Continue is offered), with uploads answered by FakeUpload. */
+  async function withUploads(run: (goTo: ReturnType<typeof renderStep>['goTo']) => Promise<void>) {
+    const real = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+    FakeUpload.sent = [];
+    FakeUpload.held.clear();
+    try {
+      fakeApi({
+        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+        'GET /api/v1/photo-store/file-type': () => ok([]),
+      });
+      const { goTo } = renderStep(
+        ItemsStep,
+        photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem([photo(1)])] }),
+      );
+      await run(goTo);
+    } finally {
+      window.XMLHttpRequest = real;
+    }
+  }
+  const choose = async (name: string) => {
+    const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(FakeUpload.sent).toContain(name));
+  };
+  const continueButton = () => screen.getByRole('button', { name: /Continue|Saving/ });
+
+  it('waits for them, saying so, and goes on once they are in', async () => {
+    await withUploads(async (goTo) => {
+      await choose('held-asha.jpg');
+      fireEvent.click(continueButton());
+      expect(await screen.findByText(ITEMS_TEXT.finishingUploads)).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(goTo).not.toHaveBeenCalled();
+      FakeUpload.finish('held-asha.jpg');
+      await waitFor(() => expect(goTo).toHaveBeenCalledWith(2));
+    });
+  });
+
+  it('stays beside a photo that did not arrive, whose Try again sends the same file without choosing it again', async () => {
+    await withUploads(async (goTo) => {
+      await choose('held-ravi.jpg');
+      fireEvent.click(continueButton());
+      await screen.findByText(ITEMS_TEXT.finishingUploads);
+      FakeUpload.drop('held-ravi.jpg');
+      expect(await screen.findByText('The upload did not finish. Please check your connection.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByText(ITEMS_TEXT.finishingUploads)).toBeNull());
+      expect(goTo).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.retryUpload }));
+      await waitFor(() => expect(FakeUpload.sent.filter((n) => n === 'held-ravi.jpg')).toHaveLength(2));
+      FakeUpload.finish('held-ravi.jpg');
+      await waitFor(() => expect(screen.queryByText(/did not finish/)).toBeNull());
+    });
+  });
+
+  it('asks before the page is closed or reloaded while a photo is on its way', async () => {
+    await withUploads(async () => {
+      const leave = () => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(leave()).toBe(false);
+      await choose('held-mira.jpg');
+      expect(leave()).toBe(true);
+      FakeUpload.finish('held-mira.jpg');
+      await waitFor(() => expect(leave()).toBe(false));
+    });
   });
 });

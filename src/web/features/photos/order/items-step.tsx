@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   itemTitle,
   PHOTO_ORDER_MESSAGES as M,
@@ -14,6 +14,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePendingUploads } from '../../../lib/pending-uploads.ts';
 import {
   addPhotoItem,
   getPhotoFileTypes,
@@ -46,6 +47,26 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
   const [sizeError, setSizeError] = useState<string | null>(null);
   const selectId = useId();
   const ready = order.items.length > 0 && order.items.every((item) => item.photos.length > 0);
+  // Continue waits for photos on their way (leaving would abandon them), and stays beside one that failed.
+  const uploads = usePendingUploads();
+  const [finishing, setFinishing] = useState(false);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  const next = async () => {
+    setFinishing(true);
+    let allIn = false;
+    try {
+      allIn = await uploads.settled();
+    } finally {
+      setFinishing(false);
+    }
+    if (live.current && allIn) goTo(2);
+  };
 
   const submit = () => {
     // A second tap while the first adds would add (and price) a second item.
@@ -109,7 +130,7 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
       )}
       {add.isError ? (
         <div className="mt-3">
-          <FormAlert tone="error">{errorMessage(add.error, M.sizeRequired)}</FormAlert>
+          <FormAlert tone="error">{errorMessage(add.error, ITEMS_TEXT.addFailed)}</FormAlert>
         </div>
       ) : null}
 
@@ -127,16 +148,17 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
                 item={item}
                 fileTypes={fileTypes.data ?? null}
                 note={sizeNote(sizes.data, item)}
+                trackUpload={uploads.track}
               />
             </li>
           ))}
         </ul>
       )}
       <StepActions
-        busy={moving}
+        busy={moving || finishing}
         disabled={!ready}
-        hint={ready ? null : ITEMS_TEXT.needPhoto}
-        onContinue={() => goTo(2)}
+        hint={finishing ? ITEMS_TEXT.finishingUploads : ready ? null : ITEMS_TEXT.needPhoto}
+        onContinue={() => void next()}
       />
     </div>
   );
@@ -162,11 +184,14 @@ function ItemCard({
   item,
   fileTypes,
   note,
+  trackUpload,
 }: {
   orderRef: string;
   item: PhotoItem;
   fileTypes: PhotoFileType[] | null;
   note: string | null;
+  /** Tells the step until when a photo is on its way (true once in or cancelled): Continue waits. */
+  trackUpload(key: string, sending: Promise<boolean>): void;
 }) {
   const remove = useOrderChange(orderRef, () => removePhotoItem(orderRef, item.id));
   const name = useOrderChange(orderRef, (personName: string) => namePhotoItem(orderRef, item.id, personName));
@@ -197,26 +222,46 @@ function ItemCard({
   const drop = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
 
   const { refetchOrder } = useRefetchOrder(orderRef);
+  // The item removed (or the step left another way): its photos on their way stop.
+  const controllers = useRef(new Set<AbortController>());
+  useEffect(
+    () => () => {
+      for (const controller of controllers.current) controller.abort();
+    },
+    [],
+  );
   const begin = (file: File) => {
     const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
+    controllers.current.add(upload.controller);
     setUploads((list) => [...list, upload]);
-    uploadPhoto(orderRef, item.id, file, {
+    const sending = uploadPhoto(orderRef, item.id, file, {
       signal: upload.controller.signal,
       onProgress: (progress) => patch(upload.id, { progress }),
     }).then(
       async () => {
         await refetchOrder();
         drop(upload.id);
+        return true;
       },
-      (error) => {
-        if (upload.controller.signal.aborted) drop(upload.id);
+      async (error) => {
+        const cancelled = upload.controller.signal.aborted;
+        if (cancelled) drop(upload.id);
         else patch(upload.id, { error: errorMessage(error, ITEMS_TEXT.uploadFailed) });
         // Its place is free again: the next file waiting for one takes it.
         const next = waiting.current.shift();
         setLeftOut(waiting.current.map((f) => f.name));
         if (next) begin(next);
+        // The server may have kept it all the same (an answer lost on the way): the photos as they are.
+        await refetchOrder();
+        return cancelled;
       },
     );
+    void sending.finally(() => controllers.current.delete(upload.controller));
+    trackUpload(`photo-${upload.id}`, sending);
+  };
+  const retry = (upload: Upload) => {
+    drop(upload.id);
+    begin(upload.file);
   };
   const start = (files: File[]) => {
     waiting.current = files.slice(Math.max(0, room));
@@ -284,7 +329,7 @@ function ItemCard({
         </p>
         {name.isError ? (
           <p id={`${nameId}-error`} role="alert" className="field-error">
-            {errorMessage(name.error, ITEMS_TEXT.uploadFailed)}
+            {errorMessage(name.error, ITEMS_TEXT.nameFailed)}
           </p>
         ) : null}
       </div>
@@ -318,8 +363,12 @@ function ItemCard({
                     <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
                     {upload.error}
                   </p>
+                  <button type="button" className="address-action" onClick={() => retry(upload)}>
+                    <Icon name="refresh-cw" className="size-4" />
+                    {ITEMS_TEXT.retryUpload}
+                  </button>
                   <button type="button" className="address-action" onClick={() => drop(upload.id)}>
-                    Dismiss
+                    {ITEMS_TEXT.dismissUpload}
                   </button>
                 </div>
               ) : (

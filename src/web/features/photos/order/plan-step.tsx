@@ -78,7 +78,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
           <p className="mt-1 text-sm text-slate-600">{PLAN_TEXT.currencyHint}</p>
           {pickCurrency.isError ? (
             <div className="mt-2">
-              <FormAlert tone="error">{errorMessage(pickCurrency.error, PLAN_TEXT.loadPlans)}</FormAlert>
+              <FormAlert tone="error">{errorMessage(pickCurrency.error, PLAN_TEXT.saveFailed)}</FormAlert>
             </div>
           ) : null}
         </fieldset>
@@ -165,7 +165,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
         )}
         {choose.isError ? (
           <div className="mt-4">
-            <FormAlert tone="error">{errorMessage(choose.error, PLAN_TEXT.loadPlans)}</FormAlert>
+            <FormAlert tone="error">{errorMessage(choose.error, PLAN_TEXT.saveFailed)}</FormAlert>
           </div>
         ) : null}
         <StepActions back={() => goTo(1)} busy={moving || choice.saving} onContinue={() => goTo(3)} />

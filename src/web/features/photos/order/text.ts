@@ -17,6 +17,7 @@ export const FLOW_TEXT = {
   resetConfirm: 'Yes, start over',
   resetKeep: 'Keep my order',
   opening: 'Opening your photo order…',
+  moveFailed: 'We could not open that step. Please try again.',
   startFailed: 'We could not open your photo order. Please try again.',
   tryAgain: 'Try again',
 } as const;
@@ -46,6 +47,12 @@ export const ITEMS_TEXT = {
     `An item takes four photos: ${names.join(', ')} ${names.length === 1 ? 'was' : 'were'} not added. Remove a photo to add another, or add another item.`,
   needPhoto: 'Upload at least one photo for every item to continue.',
   uploadFailed: 'The upload did not finish. Please try again.',
+  /** Continue pressed while photos are on their way: it waits for them, beside their progress. */
+  finishingUploads: 'Finishing your uploads before going on…',
+  retryUpload: 'Try again',
+  dismissUpload: 'Dismiss',
+  addFailed: 'We could not add the item. Please try again.',
+  nameFailed: 'We could not save the name. Please try again.',
   removePhoto: (name: string) => `Remove ${name}`,
   removePhotoTitle: (name: string) => `Remove ${name}?`,
   removePhotoDescription: 'Its check and fitted copy go with it. You can upload another photo afterwards.',
@@ -71,12 +78,14 @@ export const PLAN_TEXT = {
     'Background Change is offered only when every size in your order allows a plain background to be evened out. Passport and visa authorities refuse edited photos, so it is not offered for them.',
   pickupNotWithPrint: 'Pickup is for Digital Copy orders: print copies delivered to home already include the prints.',
   loadPlans: 'the plans',
+  saveFailed: 'We could not save your choice. Please try again.',
   currency: 'Prices in',
   currencies: { USD: 'US dollars (USD)', CAD: 'Canadian dollars (CAD)' },
   currencyHint: 'Paying from Canada? Choose Canadian dollars: every price is in them, and so is your payment.',
 } as const;
 
 export const DELIVERY_TEXT = {
+  saveFailed: 'We could not save the delivery. Please try again.',
   heading: 'Delivery',
   digital:
     'Your plan is a Digital Copy: your fitted photos and the print sheet are downloads on your order page, so there is nothing to deliver.',
