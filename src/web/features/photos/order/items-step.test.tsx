@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
 import { photoOrderAt, renderStep } from './testing.tsx';
@@ -364,5 +365,29 @@ describe('Continue while photos are on their way', () => {
       FakeUpload.finish('held-mira.jpg');
       await waitFor(() => expect(leave()).toBe(false));
     });
+  });
+});
+
+describe('a photo over the size limit', () => {
+  it('is refused before a byte is sent, with the server’s words, and offers no Try again', async () => {
+    const real = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+    FakeUpload.sent = [];
+    try {
+      fakeApi({
+        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+        'GET /api/v1/photo-store/file-type': () => ok([]),
+      });
+      renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }));
+      const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+      const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+      Object.defineProperty(big, 'size', { value: PHOTO_MAX_BYTES + 1 });
+      fireEvent.change(input, { target: { files: [big] } });
+      expect(await screen.findByText('This file is larger than 15 MB. Please upload a smaller file.')).toBeTruthy();
+      expect(FakeUpload.sent).toEqual([]);
+      expect(screen.queryByRole('button', { name: ITEMS_TEXT.retryUpload })).toBeNull();
+    } finally {
+      window.XMLHttpRequest = real;
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { fileTooLargeMessage } from '../../../../domain/uploads/messages.ts';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -174,6 +175,8 @@ interface Upload {
   progress: number;
   controller: AbortController;
   error: string | null;
+  /** Refused for what the file is (too large): sending it again cannot help. */
+  final?: boolean;
 }
 
 let uploadIds = 0;
@@ -231,6 +234,15 @@ function ItemCard({
     [],
   );
   const begin = (file: File) => {
+    // Refused before a byte goes: the server would answer the same after the whole file crossed a slow line.
+    if (file.size > PHOTO_MAX_BYTES) {
+      const refused = fileTooLargeMessage(PHOTO_MAX_BYTES);
+      setUploads((list) => [
+        ...list,
+        { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: refused, final: true },
+      ]);
+      return;
+    }
     const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
     controllers.current.add(upload.controller);
     setUploads((list) => [...list, upload]);
@@ -363,10 +375,12 @@ function ItemCard({
                     <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
                     {upload.error}
                   </p>
-                  <button type="button" className="address-action" onClick={() => retry(upload)}>
-                    <Icon name="refresh-cw" className="size-4" />
-                    {ITEMS_TEXT.retryUpload}
-                  </button>
+                  {upload.final ? null : (
+                    <button type="button" className="address-action" onClick={() => retry(upload)}>
+                      <Icon name="refresh-cw" className="size-4" />
+                      {ITEMS_TEXT.retryUpload}
+                    </button>
+                  )}
                   <button type="button" className="address-action" onClick={() => drop(upload.id)}>
                     {ITEMS_TEXT.dismissUpload}
                   </button>
