@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { PhotoOrderPage } from './photo-order-page.tsx';
+import { ORDER_POLL_MS, orderPollMs, PhotoOrderPage } from './photo-order-page.tsx';
 import { photoOrderAt } from './testing.tsx';
 
 beforeAll(installBrowserStubs);
@@ -81,5 +81,23 @@ describe('the photo order page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Address step 4' }));
     await waitFor(() => expect(steps()).toEqual([{ step: 2 }, { step: 4 }]));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?orderId=PHO-1001&step=2'));
+  });
+});
+
+describe('reading the order again while a check is under way', () => {
+  const withPhoto = (step: 1 | 2 | 3 | 4, state: 'pending' | 'done') => {
+    const order = photoOrderAt(step, { backgroundChangeOffered: false });
+    const photo = { id: 1, state } as (typeof order.items)[number]['photos'][number];
+    const item = { id: 11, photos: [photo] } as unknown as (typeof order.items)[number];
+    return { ...order, items: [item] };
+  };
+
+  it('polls after step 1 while a photo is being checked, and stops once every check has ended', () => {
+    expect(orderPollMs(withPhoto(4, 'pending'))).toBe(ORDER_POLL_MS);
+    expect(orderPollMs(withPhoto(2, 'pending'))).toBe(ORDER_POLL_MS);
+    expect(orderPollMs(withPhoto(4, 'done'))).toBe(false);
+    // Step 1's photo cards poll their own photos.
+    expect(orderPollMs(withPhoto(1, 'pending'))).toBe(false);
+    expect(orderPollMs(undefined)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -25,6 +26,19 @@ const START_KEY = 'sevaphotos-start';
 const UNPAID = 'Payment pending';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** How often the order is read again while a photo's check is under way. */
+export const ORDER_POLL_MS = 3000;
+
+/**
+ * While a photo of the order is still being checked after step 1 (options changed at step 2 check
+ * every photo again; a retake on the paid page), the order is read again until its checks end, so
+ * step 4 and the paid page show them (step 1's photo cards poll their own photos).
+ */
+export function orderPollMs(order: PhotoOrder | undefined): number | false {
+  if (!order || order.step === 1) return false;
+  return order.items.some((item) => item.photos.some((photo) => photo.state === 'pending')) ? ORDER_POLL_MS : false;
+}
 
 /**
  * No order in the address: a new order holding the photo this browser checked before signing in
@@ -116,6 +130,7 @@ export function PhotoOrderPage({
     queryFn: async () => (await getPhotoOrder(orderRef ?? '')).data,
     enabled: orderRef !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
+    refetchInterval: (query) => orderPollMs(query.state.data),
   });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
