@@ -129,6 +129,15 @@ export function createPhotosRepository(db: Database) {
       return row;
     },
 
+    /** The item's photo of these very bytes, if it has one. */
+    async findPhotoByHash(itemId: number, sha256: string): Promise<PhotoRow | null> {
+      const [row] = await db
+        .select()
+        .from(photoOrderPhotos)
+        .where(and(eq(photoOrderPhotos.itemId, itemId), eq(photoOrderPhotos.sha256, sha256)));
+      return row ?? null;
+    },
+
     async findPhoto(itemId: number, photoId: number): Promise<PhotoRow | null> {
       const [row] = await db
         .select()

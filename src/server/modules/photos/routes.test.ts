@@ -379,15 +379,43 @@ describe('items and photos', () => {
     expect(sheet.json().message).toBe(M.notPrinted);
   });
 
+  it('takes the same file sent again (its answer lost on the way) as the photo it already is: one place, one file', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const item = await addItem(user.token, order.displayId);
+    const first = await upload(user.token, order.displayId, item.id, face);
+    expect(first.statusCode).toBe(201);
+    const before = await storedFiles();
+    const again = await upload(user.token, order.displayId, item.id, face);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await storedFiles()).toEqual(before);
+    const read = await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token);
+    expect(read.json().data.items[0].photos).toHaveLength(1);
+    // Another item of the order takes it as its own photo.
+    const other = await addItem(user.token, order.displayId);
+    const there = await upload(user.token, order.displayId, other.id, face);
+    expect(there.json().data.id).not.toBe(first.json().data.id);
+  });
+
   it('takes at most four photos per item and removes a photo with its files', async () => {
     const user = await createSignedInUser(t.app);
     const order = await newOrder(user.token);
     const item = await addItem(user.token, order.displayId);
     const ids: number[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await upload(user.token, order.displayId, item.id, face)).json().data.id);
+    // Four different photos (the same file again is the photo it already is).
+    const photos = await Promise.all(
+      ['#d9c2a8', '#d2bca1', '#cbb59a', '#c4ae93', '#bda78c'].map((background) =>
+        sharp({ create: { width: 800, height: 800, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    for (const photo of photos.slice(0, 4))
+      ids.push((await upload(user.token, order.displayId, item.id, photo)).json().data.id);
     await t.runJobs();
     const before = await storedFiles();
-    const fifth = await upload(user.token, order.displayId, item.id, face);
+    const fifth = await upload(user.token, order.displayId, item.id, photos[4] as Buffer);
     expect(fifth.statusCode).toBe(409);
     expect(fifth.json().message).toBe(M.tooManyPhotos);
     expect(await storedFiles()).toEqual(before);

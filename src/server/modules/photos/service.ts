@@ -738,11 +738,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       const repository = createPhotosRepository(db);
       if ((await repository.countPhotos(item.id)) >= MAX_PHOTOS_PER_ITEM) return formFailure(409, M.tooManyPhotos);
       const file = await receive(PHOTO_ORDER_UPLOAD);
-      const saved = await db.transaction(async (tx): Promise<FormResult<PhotoRow>> => {
+      const saved = await db.transaction(async (tx): Promise<FormResult<PhotoRow> & { again?: boolean }> => {
         const locked = await orders.lockOrder(tx, order.id);
         const inTx = createPhotosRepository(tx);
         if (locked?.status !== 'Payment pending') return formFailure(409, M.locked);
         if (!(await inTx.findItem(order.id, item.id))) return itemNotFound();
+        // The same file again (sent once more after an answer lost on a phone's line): the photo it
+        // already is, not a second one using up a place.
+        const same = await inTx.findPhotoByHash(item.id, file.sha256);
+        if (same) return { ok: true, value: same, again: true };
         if ((await inTx.countPhotos(item.id)) >= MAX_PHOTOS_PER_ITEM) return formFailure(409, M.tooManyPhotos);
         const photo = await inTx.insertPhoto({
           itemId: item.id,
@@ -756,10 +760,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         await orders.purchaseChanged(tx, locked);
         return { ok: true, value: photo };
       });
-      if (!saved.ok) {
-        await removeFiles([file.storageKey]);
-        return saved;
-      }
+      if (!saved.ok || saved.again) await removeFiles([file.storageKey]);
+      if (!saved.ok) return saved;
       return { ok: true, value: toPhoto(order, saved.value, item.sizeId) };
     },
 
