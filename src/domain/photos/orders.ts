@@ -206,6 +206,11 @@ export const addPhotoItemSchema = z
     photoSize: z.enum(PHOTO_SIZE_IDS, { error: M.sizeRequired }),
     /** The document the size is for; when sent it must be the size's own (the picker shows both). */
     documentType: z.string().trim().max(100).optional(),
+    /**
+     * One per item the customer adds, sent again with a retry: an add whose answer was lost
+     * (a phone's line), tapped again, is the item already added, not a second one to pay for.
+     */
+    idempotencyKey: z.string().trim().min(16).max(100).optional(),
   })
   .superRefine((item, ctx) => {
     if (item.documentType && item.documentType !== PHOTO_SIZES[item.photoSize].documentType) {

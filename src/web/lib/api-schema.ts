@@ -10515,13 +10515,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "photoSize": "oci-photo"
+                 *       "photoSize": "oci-photo",
+                 *       "idempotencyKey": "3f9a1c2e-7b4d-4e8a-9c1f-5d6e7a8b9c0d"
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     photoSize: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                     documentType?: string;
+                    idempotencyKey?: string;
                 };
             };
         };

@@ -65,8 +65,8 @@ export const listPhotoOrders = (page = 1, limit = 20) =>
   envelopeOf(api.GET('/api/v1/photo-orders', { params: { query: { page, limit } } }));
 export const getPhotoOrder = (ref: string) => envelopeOf(api.GET('/api/v1/photo-orders/{orderRef}', order(ref)));
 
-export const addPhotoItem = (ref: string, photoSize: PhotoSizeId, documentType?: string) =>
-  envelopeOf(api.POST('/api/v1/photo-orders/{orderRef}/items', { ...order(ref), body: { photoSize, documentType } }));
+export const addPhotoItem = (ref: string, photoSize: PhotoSizeId, idempotencyKey?: string) =>
+  envelopeOf(api.POST('/api/v1/photo-orders/{orderRef}/items', { ...order(ref), body: { photoSize, idempotencyKey } }));
 export const namePhotoItem = (ref: string, itemId: number, personName: string) =>
   envelopeOf(
     api.PATCH('/api/v1/photo-orders/{orderRef}/items/{itemId}', { ...item(ref, itemId), body: { personName } }),

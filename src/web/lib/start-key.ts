@@ -35,7 +35,8 @@ function write(name: string, entry: StartEntry): void {
   }
 }
 
-function newKey(): string {
+/** A new idempotency key (a version 4 UUID), also where `crypto.randomUUID` is missing (plain http). */
+export function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // The API takes a UUID: version 4 from random bytes.
   const b = crypto.getRandomValues(new Uint8Array(16));

@@ -60,6 +60,15 @@ export function createPhotosRepository(db: Database) {
         .orderBy(asc(photoOrderItems.id));
     },
 
+    /** The order's item added under `idempotencyKey`, if any. */
+    async findItemByKey(orderId: number, idempotencyKey: string): Promise<PhotoItemRow | null> {
+      const [row] = await db
+        .select()
+        .from(photoOrderItems)
+        .where(and(eq(photoOrderItems.orderId, orderId), eq(photoOrderItems.idempotencyKey, idempotencyKey)));
+      return row ?? null;
+    },
+
     async insertItem(values: typeof photoOrderItems.$inferInsert): Promise<PhotoItemRow> {
       const [row] = await db.insert(photoOrderItems).values(values).returning();
       if (!row) throw new Error('insert into photo_order_items returned no row');

@@ -379,6 +379,22 @@ describe('items and photos', () => {
     expect(sheet.json().message).toBe(M.notPrinted);
   });
 
+  it('adds an item once for an add sent again under its key (its answer lost on the way); another key is another item', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const key = randomUUID();
+    const add = (idempotencyKey: string) =>
+      apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, {
+        photoSize: 'oci-photo',
+        idempotencyKey,
+      });
+    const [a, b] = await Promise.all([add(key), add(key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const again = await add(key);
+    expect(again.json().data.items).toHaveLength(1);
+    expect((await add(randomUUID())).json().data.items).toHaveLength(2);
+  });
+
   it('takes the same file sent again (its answer lost on the way) as the photo it already is: one place, one file', async () => {
     const user = await createSignedInUser(t.app);
     const order = await newOrder(user.token);

@@ -674,16 +674,21 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     addItem(
       customerId: number,
       ref: PhotoOrderRef,
-      input: { photoSize: PhotoSizeId },
+      input: { photoSize: PhotoSizeId; idempotencyKey?: string | undefined },
     ): Promise<FormResult<PhotoOrder>> {
       return change(customerId, ref, async (tx, order) => {
         const repository = createPhotosRepository(tx);
+        // The same add again (under the order's lock): the order as it is, with that item once.
+        if (input.idempotencyKey && (await repository.findItemByKey(order.id, input.idempotencyKey))) {
+          return { ok: true, value: null };
+        }
         if ((await repository.listItems(order.id)).length >= MAX_ITEMS_PER_ORDER)
           return formFailure(409, M.tooManyItems);
         await repository.insertItem({
           orderId: order.id,
           sizeId: input.photoSize,
           documentType: PHOTO_SIZES[input.photoSize].documentType,
+          idempotencyKey: input.idempotencyKey ?? null,
         });
         // Background Change may no longer be offered for the new size.
         return { ok: true, value: { dropped: await dropRefusedOptions(tx, order.id) } };

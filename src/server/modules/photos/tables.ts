@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { FailedRuleChoice, SecondLook } from '../../../domain/photos/failed-rules.ts';
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
@@ -52,9 +52,14 @@ export const photoOrderItems = pgTable(
     documentType: text('document_type').notNull(),
     /** Whose photo it is ("Asha"), as the customer names it: a family's items told apart. */
     personName: text('person_name'),
+    /** The add's key (addPhotoItemSchema): the same add again is this item (decision 0171). */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photo_order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('photo_order_items_order_idx').on(t.orderId),
+    uniqueIndex('photo_order_items_order_key_idx').on(t.orderId, t.idempotencyKey),
+  ],
 );
 
 /**

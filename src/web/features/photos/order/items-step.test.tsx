@@ -68,7 +68,10 @@ describe('the items step (step 1)', () => {
     fireEvent.change(screen.getByLabelText(ITEMS_TEXT.sizeLabel), { target: { value: US.id } });
     fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ photoSize: 'us-2x2' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      photoSize: 'us-2x2',
+      idempotencyKey: expect.any(String),
+    });
     expect(screen.queryByText(M.sizeRequired)).toBeNull();
   });
 
@@ -94,6 +97,37 @@ describe('the items step (step 1)', () => {
     await screen.findByRole('button', { name: ITEMS_TEXT.add });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('sends an add tapped again after no answer came under the same key (the server adds it once), and a new add under a new key', async () => {
+    let answered = 0;
+    const api = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'GET /api/v1/photo-orders/PHO-1001': () => ok({ ...ORDER, items: [usItem()] }),
+      'POST /api/v1/photo-orders/PHO-1001/items': () => {
+        answered += 1;
+        return answered === 1 ? 'network-error' : ok({ ...ORDER, items: [usItem()] });
+      },
+    });
+    renderStep(ItemsStep, ORDER);
+    await screen.findByRole('option', { name: sizeTitle(US) });
+    const add = async () => {
+      fireEvent.change(screen.getByLabelText(ITEMS_TEXT.sizeLabel), { target: { value: US.id } });
+      fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+      await screen.findByRole('button', { name: ITEMS_TEXT.add });
+    };
+    await add();
+    expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeTruthy();
+    await add();
+    await add();
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    const keys = api.calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('names the files chosen beyond the item’s four instead of dropping them silently', async () => {

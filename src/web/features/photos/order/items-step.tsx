@@ -26,6 +26,7 @@ import {
   removePhotoItem,
   uploadPhoto,
 } from '../../../lib/photo-api.ts';
+import { newKey } from '../../../lib/start-key.ts';
 import { ConfirmRemove } from './confirm-remove.tsx';
 import { PhotoCard } from './photo-card.tsx';
 import { StepActions, type StepProps } from './step-parts.tsx';
@@ -43,7 +44,10 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
     queryFn: async () => (await getPhotoFileTypes()).data,
     ...STATIC,
   });
-  const add = useOrderChange(ref, (size: PhotoSizeId) => addPhotoItem(ref, size));
+  const add = useOrderChange(ref, ({ size, key }: { size: PhotoSizeId; key: string }) => addPhotoItem(ref, size, key));
+  // One key per item added, kept for a tap again after a failure: an add whose answer was lost is
+  // that item, not a second one to pay for. Another size is another item.
+  const addKey = useRef<{ size: PhotoSizeId; key: string } | null>(null);
   const [size, setSize] = useState<PhotoSizeId | ''>('');
   const [sizeError, setSizeError] = useState<string | null>(null);
   const selectId = useId();
@@ -74,7 +78,13 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
     if (add.isPending) return;
     if (!size) return setSizeError(M.sizeRequired);
     setSizeError(null);
-    add.mutate(size, { onSuccess: () => setSize('') });
+    if (addKey.current?.size !== size) addKey.current = { size, key: newKey() };
+    add.mutate(addKey.current, {
+      onSuccess: () => {
+        setSize('');
+        addKey.current = null;
+      },
+    });
   };
 
   return (

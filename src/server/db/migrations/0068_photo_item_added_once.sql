@@ -1,0 +1,2 @@
+ALTER TABLE "photo_order_items" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "photo_order_items_order_key_idx" ON "photo_order_items" USING btree ("order_id","idempotency_key");
