@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, LIVE_KEY_PREFIXES, loadEnv } from './env.ts';
 import { PRODUCTION_PAYMENTS } from './test/app.ts';
 
 /** What a production deployment must configure, payments aside. */
@@ -114,20 +114,25 @@ describe('loadEnv', () => {
   });
 
   it('refuses live payment keys outside a production deployment: a server that forgot DEPLOYMENT would offer the sandbox', () => {
-    // Built from parts: a key-shaped literal in the repository reads as a leaked secret to scanners.
-    const shaped = (prefix: string, mode: 'live' | 'test') => [prefix, mode, 'not-a-real-key'].join('_');
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: shaped('sk', 'live') })).toThrow(
+    // No key sits in the repository: each value is the provider's live (or test) prefix and a word.
+    const [stripeLive, restrictedLive] = LIVE_KEY_PREFIXES.stripe;
+    const [razorpayLive] = LIVE_KEY_PREFIXES.razorpay;
+    const placeholder = (prefix: string) => `${prefix}placeholder`;
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: placeholder(stripeLive) })).toThrow(
       'STRIPE_SECRET_KEY takes real money: set DEPLOYMENT=production',
     );
-    expect(() => loadEnv({ RAZORPAY_KEY_ID: shaped('rzp', 'live'), STRIPE_SECRET_KEY: shaped('rk', 'live') })).toThrow(
-      'STRIPE_SECRET_KEY, RAZORPAY_KEY_ID take real money: set DEPLOYMENT=production',
-    );
     expect(() =>
-      loadEnv({ SQUARE_ACCESS_TOKEN: 'square-token-placeholder', SQUARE_ENVIRONMENT: 'production' }),
-    ).toThrow(/SQUARE_ENVIRONMENT=production takes real money/);
+      loadEnv({ RAZORPAY_KEY_ID: placeholder(razorpayLive), STRIPE_SECRET_KEY: placeholder(restrictedLive) }),
+    ).toThrow('STRIPE_SECRET_KEY, RAZORPAY_KEY_ID take real money: set DEPLOYMENT=production');
+    expect(() => loadEnv({ SQUARE_ACCESS_TOKEN: 'x', SQUARE_ENVIRONMENT: 'production' })).toThrow(
+      /SQUARE_ENVIRONMENT=production takes real money/,
+    );
     // Test keys are for trying things out, on the embedded defaults too.
     expect(
-      loadEnv({ STRIPE_SECRET_KEY: shaped('sk', 'test'), RAZORPAY_KEY_ID: shaped('rzp', 'test') }).DEPLOYMENT,
+      loadEnv({
+        STRIPE_SECRET_KEY: placeholder(stripeLive.replace('live', 'test')),
+        RAZORPAY_KEY_ID: placeholder(razorpayLive.replace('live', 'test')),
+      }).DEPLOYMENT,
     ).toBe('embedded');
   });
 });

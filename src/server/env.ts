@@ -28,6 +28,9 @@ const cronSchedule = (name: string, fallback: string) =>
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** How the providers' live keys begin (their test keys begin `…_test_`). */
+export const LIVE_KEY_PREFIXES = { stripe: ['sk_live_', 'rk_live_'], razorpay: ['rzp_live_'] } as const;
+
 /** The payment settings that take real money (live keys, Square's production environment). */
 function liveKeys(env: {
   STRIPE_SECRET_KEY?: string | undefined;
@@ -36,8 +39,8 @@ function liveKeys(env: {
   SQUARE_ENVIRONMENT: 'sandbox' | 'production';
 }): string[] {
   return [
-    /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '') ? 'STRIPE_SECRET_KEY' : null,
-    env.RAZORPAY_KEY_ID?.startsWith('rzp_live_') ? 'RAZORPAY_KEY_ID' : null,
+    LIVE_KEY_PREFIXES.stripe.some((prefix) => env.STRIPE_SECRET_KEY?.startsWith(prefix)) ? 'STRIPE_SECRET_KEY' : null,
+    LIVE_KEY_PREFIXES.razorpay.some((prefix) => env.RAZORPAY_KEY_ID?.startsWith(prefix)) ? 'RAZORPAY_KEY_ID' : null,
     env.SQUARE_ACCESS_TOKEN && env.SQUARE_ENVIRONMENT === 'production' ? 'SQUARE_ENVIRONMENT=production' : null,
   ].filter((key) => key !== null);
 }
