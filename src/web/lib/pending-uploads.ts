@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * The uploads still on their way (a member form step's upload fields or documents, SevaPhotos'
@@ -9,6 +9,17 @@ import { useCallback, useEffect, useRef } from 'react';
  */
 export function usePendingUploads() {
   const pending = useRef(new Map<string, Promise<boolean>>());
+  // Waits overlap (Back, then another member): `waiting` stays until the last one ends.
+  const waits = useRef(0);
+  const [waiting, setWaiting] = useState(false);
+  // A wait that ends after its page has gone (a link, the browser's Back) moves nothing.
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -32,17 +43,25 @@ export function usePendingUploads() {
 
   /**
    * Resolves once no upload is on its way (at once when none is), including any started while
-   * waiting: true when every one waited for is in or was cancelled, false when one failed (its
-   * field says why, and the customer stays to send it again).
+   * waiting, with `waiting` set meanwhile: true when every one waited for is in or was cancelled
+   * and the page is still there; false when one failed (its field says why, and the customer
+   * stays to send it again) or the page has gone. The caller moves on only on true.
    */
   const settled = useCallback(async () => {
-    let allIn = true;
-    while (pending.current.size > 0) {
-      const outcomes = await Promise.allSettled([...pending.current.values()]);
-      if (outcomes.some((o) => o.status === 'rejected' || !o.value)) allIn = false;
+    waits.current += 1;
+    setWaiting(true);
+    try {
+      let allIn = true;
+      while (pending.current.size > 0) {
+        const outcomes = await Promise.allSettled([...pending.current.values()]);
+        if (outcomes.some((o) => o.status === 'rejected' || !o.value)) allIn = false;
+      }
+      return allIn && live.current;
+    } finally {
+      waits.current -= 1;
+      if (waits.current === 0) setWaiting(false);
     }
-    return allIn;
   }, []);
 
-  return { track, settled };
+  return { track, settled, waiting };
 }

@@ -107,7 +107,7 @@ export interface FormEngineHandle {
   /**
    * Resolves once no upload of the form is on its way, saying meanwhile that it is finishing:
    * leaving the form (another member, the review) would abandon a file being sent. False when one
-   * failed: its field says why, and the customer stays to send it again.
+   * failed (its field says why, and the customer stays to send it again) or the form has gone.
    */
   uploadsSettled(): Promise<boolean>;
   /** Checks the current step as the complete form would, showing the messages; true when it passes. */
@@ -297,7 +297,6 @@ export function FormEngine({
   });
   const heading = useRef<HTMLHeadingElement | null>(null);
   const pendingUploads = usePendingUploads();
-  const [waitingForUploads, setWaitingForUploads] = useState(false);
   const moved = useRef(false);
   const checkOnArrival = useRef(false);
 
@@ -400,27 +399,8 @@ export function FormEngine({
     await onComplete?.(result.answers);
   }
 
-  // Waits overlap (Back, then another member): the message stays until the last one ends.
-  const waits = useRef(0);
-  const uploadsSettled = useCallback(async () => {
-    waits.current += 1;
-    setWaitingForUploads(true);
-    try {
-      return await pendingUploads.settled();
-    } finally {
-      waits.current -= 1;
-      if (waits.current === 0) setWaitingForUploads(false);
-    }
-  }, [pendingUploads.settled]);
-
-  // A wait that ends after the form has gone (a link, the browser's Back) moves nothing.
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
+  const uploadsSettled = pendingUploads.settled;
+  const waitingForUploads = pendingUploads.waiting;
 
   // The step the customer asked for last while an upload finished: a later tap wins.
   const asked = useRef<number | null>(null);
@@ -431,7 +411,7 @@ export function FormEngine({
   async function moveTo(target: number) {
     asked.current = target;
     const allIn = await uploadsSettled();
-    if (!live.current || asked.current !== target) return;
+    if (asked.current !== target) return;
     asked.current = null;
     if (allIn) goToStep(target);
   }
@@ -439,7 +419,7 @@ export function FormEngine({
   async function next() {
     asked.current = null;
     const allIn = await uploadsSettled();
-    if (!live.current || asked.current !== null || !allIn) return;
+    if (asked.current !== null || !allIn) return;
     if (!(await validateStep())) return;
     if (index === stepCount - 1) await complete();
     else goToStep(index + 1);

@@ -54,23 +54,8 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
   const ready = order.items.length > 0 && order.items.every((item) => item.photos.length > 0);
   // Continue waits for photos on their way (leaving would abandon them), and stays beside one that failed.
   const uploads = usePendingUploads();
-  const [finishing, setFinishing] = useState(false);
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
   const next = async () => {
-    setFinishing(true);
-    let allIn = false;
-    try {
-      allIn = await uploads.settled();
-    } finally {
-      setFinishing(false);
-    }
-    if (live.current && allIn) goTo(2);
+    if (await uploads.settled()) goTo(2);
   };
 
   const submit = () => {
@@ -166,9 +151,9 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
         </ul>
       )}
       <StepActions
-        busy={moving || finishing}
+        busy={moving || uploads.waiting}
         disabled={!ready}
-        hint={finishing ? ITEMS_TEXT.finishingUploads : ready ? null : ITEMS_TEXT.needPhoto}
+        hint={uploads.waiting ? ITEMS_TEXT.finishingUploads : ready ? null : ITEMS_TEXT.needPhoto}
         onContinue={() => void next()}
       />
     </div>
