@@ -99,6 +99,9 @@ export function stripeSuccessUrl(returnUrl: string): string {
   return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${STRIPE_SESSION_ID_PARAM}=${SESSION_ID_TEMPLATE}`;
 }
 
+/** The id of a field Stripe answers as an id or, expanded, as the object. */
+const idOf = (field: string | { id: string } | null | undefined) => (typeof field === 'string' ? field : field?.id);
+
 export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions) {
   // Two network retries (with the same idempotency key): a create whose answer was lost is retried
   // and answered with the session Stripe already made.
@@ -106,6 +109,8 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
 
   const retrieve = (sessionId: string) =>
     stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] });
+  /** The session's payment intent (what a refund is of), or undefined before it was paid. */
+  const paymentIntentOf = async (sessionId: string) => idOf((await retrieve(sessionId)).payment_intent);
 
   const provider: PaymentProvider = {
     name: 'stripe',
@@ -188,9 +193,7 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
     },
 
     async refund({ providerPaymentId, amountCents, idempotencyKey }) {
-      const session = await retrieve(providerPaymentId);
-      const intent = session.payment_intent;
-      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      const paymentIntent = await paymentIntentOf(providerPaymentId);
       if (!paymentIntent) throw new RefundRefusedError(`Stripe session ${providerPaymentId} has no payment to refund`);
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntent, amount: amountCents },
@@ -200,8 +203,7 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
     },
 
     async findRefund({ providerPaymentId, refundId }) {
-      const intent = (await retrieve(providerPaymentId)).payment_intent;
-      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      const paymentIntent = await paymentIntentOf(providerPaymentId);
       if (!paymentIntent) return null;
       let refund: Stripe.Refund;
       try {
@@ -210,8 +212,7 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;
       }
-      const of = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
-      if (of !== paymentIntent) return null;
+      if (idOf(refund.payment_intent) !== paymentIntent) return null;
       const status =
         refund.status === 'succeeded'
           ? 'succeeded'
