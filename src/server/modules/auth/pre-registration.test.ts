@@ -4,6 +4,7 @@ import { AUTH_API_MESSAGES as A } from '../../../domain/auth/messages.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../users/tables.ts';
+import { ACCOUNT_MAILS_PER_HOUR } from './service.ts';
 import { PASSWORD, signUpBody, uniqueEmail } from './testing.ts';
 
 /**
@@ -89,6 +90,23 @@ describe('an address a stranger signed up with first', () => {
     const email = await strangerThenOwner();
     const [strangers] = await verifyLinks(email);
     await choose(email, await verifiedWithoutPassword(email, strangers));
+  });
+
+  it('has the owner choose the password when the stranger filled the hour’s e-mails first and the owner’s sign-up got none', async () => {
+    const email = uniqueEmail('capped');
+    expect((await post('/auth/signup', signUpBody({ ...STRANGER, email }))).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    for (let i = 1; i < ACCOUNT_MAILS_PER_HOUR; i++) {
+      expect((await post('/auth/email/send', { email })).statusCode).toBe(200);
+      await t.app.jobs.drain();
+    }
+    const strangers = await verifyLinks(email);
+    expect(strangers).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
+    expect((await post('/auth/signup', signUpBody({ email }))).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    // Over the cap: the owner's sign-up mailed nothing, so every link in the mailbox is the stranger's.
+    expect(await verifyLinks(email)).toEqual(strangers);
+    await choose(email, await verifiedWithoutPassword(email, strangers.at(-1)));
   });
 
   it('resends a link that sets no password either while the sign-ups disagree', async () => {

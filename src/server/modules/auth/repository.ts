@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AccountRows, SignUpCredentials } from '../users/service.ts';
 import { sessions, signUpRequests, type TokenPurpose, verificationTokens } from './tables.ts';
@@ -174,13 +174,13 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * How many different passwords the sign-ups for this user's address came with, by the
+     * The different password hashes the sign-ups for this user's address came with, by the
      * verification links sent for them (each keeps its sign-up's credentials, a resend the
      * account's at the time).
      */
-    async signUpPasswordCount(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ count: countDistinct(sql`${verificationTokens.credentials}->>'passwordHash'`) })
+    async signUpPasswordHashes(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ hash: sql<string>`${verificationTokens.credentials}->>'passwordHash'` })
         .from(verificationTokens)
         .where(
           and(
@@ -189,7 +189,7 @@ export function createAuthRepository(db: Database) {
             isNotNull(verificationTokens.credentials),
           ),
         );
-      return row?.count ?? 0;
+      return rows.map((r) => r.hash);
     },
 
     /**

@@ -302,6 +302,19 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     });
   }
 
+  /**
+   * How many different passwords the sign-ups for an unverified address came with: those its
+   * links carry, and the newest sign-up's, which is the account's now. The mail cap may have left
+   * the newest without a link of its own, and it must still count, or a stranger who filled the
+   * cap first would have the owner's link set the stranger's password.
+   */
+  async function signUpPasswordCount(userId: number): Promise<number> {
+    const hashes = new Set(await repository.signUpPasswordHashes(userId));
+    const newest = await users.signUpCredentials(userId);
+    if (newest) hashes.add(newest.passwordHash);
+    return hashes.size;
+  }
+
   function consume(token: string, purpose: TokenPurpose) {
     if (!looksLikeToken(token)) return Promise.resolve(null);
     return repository.consumeToken(hashToken(token), purpose, now());
@@ -467,9 +480,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       // owner cannot tell its e-mail from their own. Whichever link they open, no password of a
       // sign-up becomes the account's; they choose one now (decision 0161).
       const contested =
-        !account.emailVerified &&
-        consumed.credentials !== null &&
-        (await repository.signUpPasswordCount(account.id)) > 1;
+        !account.emailVerified && consumed.credentials !== null && (await signUpPasswordCount(account.id)) > 1;
       await repository.markTokensUsed(account.id, 'verify-email', at);
       await repository.forgetSignUpCredentials(account.id);
       // The password, name and phone of the sign-up this link was sent for (decision 0151).
