@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../domain/auth/messages.ts';
 import { normalizeEmail } from '../../domain/auth/schemas.ts';
+import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { withTrait } from './route-traits.ts';
 
@@ -41,7 +42,7 @@ export function createLimiter(
   }, RATE_LIMITED);
 }
 
-export const byClient = (request: FastifyRequest) => request.ip;
+export const byClient = (request: FastifyRequest) => clientKey(request.ip);
 /** The normalised e-mail of the body, or null. */
 export const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -53,7 +54,7 @@ export const emailOf = (request: FastifyRequest) => {
  */
 export const byEmailAndClient = (request: FastifyRequest) => {
   const email = emailOf(request);
-  return email === null ? null : `${email}|${request.ip}`;
+  return email === null ? null : `${email}|${clientKey(request.ip)}`;
 };
 export const byUser = (request: FastifyRequest) => (request.viewer ? String(request.viewer.id) : null);
 
@@ -66,7 +67,7 @@ export function perSignedInUser(limit: { max: number; timeWindow: string }) {
   return {
     ...limit,
     hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `user:${request.viewer?.id ?? request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `user:${request.viewer?.id ?? clientKey(request.ip)}`,
   };
 }
 
@@ -82,7 +83,8 @@ export function perSessionAnd(
   return {
     ...limit,
     hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.session?.id ?? request.ip}:${part(request)}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `${name}:${request.session?.id ?? clientKey(request.ip)}:${part(request)}`,
     errorResponseBuilder: () => new HttpError(429, message),
   };
 }

@@ -51,8 +51,11 @@ export interface SignInThrottle {
   failed(email: string, client: SignInClient): Promise<void>;
   /** The password was right: this client's (or device's) count for the account starts again. */
   succeeded(email: string, client: SignInClient): Promise<void>;
-  /** A password reset: the account-wide count strangers filled starts again. */
-  recovered(email: string): Promise<void>;
+  /**
+   * A password reset from client address `ip`: the account-wide count strangers filled starts
+   * again, and so does this address's own count for the account (the owner's forgotten guesses).
+   */
+  recovered(email: string, ip: string): Promise<void>;
 }
 
 /**
@@ -68,11 +71,12 @@ export function createSignInThrottle(
   now: () => number = Date.now,
 ): SignInThrottle {
   const accountKey = (email: string) => `signin-failed:account|${email}`;
+  const accountClientKey = (email: string, ip: string) => `signin-failed:account-client|${email}|${ip}`;
   const keys = (email: string, { ip, device }: SignInClient) =>
     device
       ? [{ key: `signin-failed:device|${email}|${device}`, max: limits.perAccountAndClient }]
       : [
-          { key: `signin-failed:account-client|${email}|${ip}`, max: limits.perAccountAndClient },
+          { key: accountClientKey(email, ip), max: limits.perAccountAndClient },
           { key: accountKey(email), max: limits.perAccount },
           { key: `signin-failed:client|${ip}`, max: limits.perClient },
         ];
@@ -92,8 +96,9 @@ export function createSignInThrottle(
       const [own] = keys(email, client);
       if (own) await store.reset(own.key);
     },
-    async recovered(email) {
+    async recovered(email, ip) {
       await store.reset(accountKey(email));
+      await store.reset(accountClientKey(email, ip));
     },
   };
 }

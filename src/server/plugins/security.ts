@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { fail } from '../../domain/api/envelope.ts';
+import { clientKey } from '../http/client-address.ts';
 import { FIRST_BROTLI_QUALITY, STREAMED_BROTLI_WINDOW_BITS } from './encoded-body.ts';
 import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
@@ -173,6 +174,7 @@ export async function registerSecurity(
   });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     store: fastifyRateLimitStore(rateLimitStore),
     errorResponseBuilder: (_request, context) => ({
       ...fail(429, `Too many requests. Please try again in ${context.after}.`),

@@ -7,7 +7,12 @@ import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/ro
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { HttpError } from '../http/errors.ts';
 import { withTrait } from '../http/route-traits.ts';
-import type { ActiveSession } from '../modules/auth/service.ts';
+import {
+  type ActiveSession,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  DEVICE_COOKIE_NAME,
+  DEVICE_COOKIE_PATH,
+} from '../modules/auth/service.ts';
 import { cookiesAreSecure, SESSION_COOKIE_NAME } from '../session-cookie.ts';
 
 export interface RequestSession extends ActiveSession {
@@ -31,6 +36,12 @@ declare module 'fastify' {
     requireRole: (role: StaffRole) => (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
+    /**
+     * This browser's device cookie for the account (modules/auth/device-cookie.ts): set where the
+     * customer proved who they are on it, at sign-in and with a new password (a reset or a change,
+     * which retire the old cookies), so strangers' guesses never keep it out.
+     */
+    setDeviceCookie: (reply: FastifyReply, value: string) => void;
   }
 }
 
@@ -98,6 +109,15 @@ async function sessionPlugin(app: FastifyInstance) {
       secure,
       path: '/',
       maxAge: SESSION_LOGOUT_MS / 1000,
+    });
+  });
+  app.decorate('setDeviceCookie', (reply: FastifyReply, value: string) => {
+    reply.setCookie(DEVICE_COOKIE_NAME, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {

@@ -98,6 +98,48 @@ describe('a stranger filling the account-wide ceiling (issue 29 §3)', () => {
     expect(retired.statusCode).toBe(401);
   });
 
+  it('lets the owner in on the phone they locked themselves out of, once they reset the password there', async () => {
+    const email = await verifiedAccount();
+    const phone = nextIp();
+    // A browser that never signed in to the account: ten forgotten passwords, then the limit.
+    for (let i = 0; i < 10; i++) expect((await signIn(email, WRONG, phone)).statusCode).toBe(401);
+    expectLimited(await signIn(email, PASSWORD, phone));
+
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress: phone });
+    expect((await post('/auth/reset-password/request', { email })).statusCode).toBe(200);
+    await t.runJobs();
+    const token = await tokenFromMail(t.app, email, '/create-password');
+    const reset = await post('/auth/reset-password', { token, password: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(200);
+    // From the same address, with or without the device cookie the reset gave this browser.
+    expect((await signIn(email, NEW_PASSWORD, phone)).statusCode).toBe(200);
+    expect((await signIn(email, NEW_PASSWORD, phone, deviceCookieOf(reset))).statusCode).toBe(200);
+  });
+
+  it('keeps the browser that changed the password known: strangers filling the ceiling after it do not keep it out', async () => {
+    const email = await verifiedAccount();
+    const home = nextIp();
+    const signedIn = await signIn(email, PASSWORD, home);
+    deviceCookieOf(signedIn);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/update-password',
+      headers: { authorization: `Bearer ${signedIn.json().data}` },
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      remoteAddress: home,
+    });
+    expect(changed.statusCode).toBe(200);
+    const device = deviceCookieOf(changed);
+
+    for (let address = 0; address < 10; address++) {
+      const stranger = nextIp();
+      for (let i = 0; i < 10; i++) expect((await signIn(email, WRONG, stranger)).statusCode).toBe(401);
+    }
+    expectLimited(await signIn(email, NEW_PASSWORD, nextIp()));
+    expect((await signIn(email, NEW_PASSWORD, home, device)).statusCode).toBe(200);
+  });
+
   it('stops a browser that guesses after as many failures as one address may make', async () => {
     const email = await verifiedAccount();
     const device = deviceCookieOf(await signIn(email, PASSWORD, nextIp()));

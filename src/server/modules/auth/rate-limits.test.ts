@@ -136,6 +136,37 @@ describe('rate limits of the accounts API', () => {
     expect((await post('/auth/reset-password', { token, password: 'N3w!Password' }, nextIp())).statusCode).toBe(200);
   });
 
+  it('tells a verified address’s owner of at most five sign-ups with it an hour, however many clients try', async () => {
+    const owner = await verifiedAccount();
+    for (let i = 0; i < ACCOUNT_MAILS_PER_HOUR + 4; i++) {
+      expect((await post('/auth/signup', signUpBody({ email: owner }), nextIp())).statusCode).toBe(201);
+    }
+    await t.runJobs();
+    const notices = (await deliveredMail(t.app, 1000)).filter(
+      (m) => m.to === owner && m.subject === 'Someone tried to create a SevaDocs account with your email',
+    );
+    expect(notices).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
+  });
+
+  it('counts an IPv6 client by its /64: a new address in it for every guess buys no more guesses', async () => {
+    const accounts: string[] = [];
+    for (let i = 0; i < 4; i++) accounts.push(await verifiedAccount());
+    // 15 failures per client address across accounts (5 per account and client, times 3).
+    for (let i = 1; i <= 15; i++) {
+      const res = await post(
+        '/auth/signin',
+        { email: accounts[i % 4], password: WRONG },
+        `2001:db8:7:1::${i.toString(16)}`,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    expectLimited(await post('/auth/signin', { email: accounts[0], password: PASSWORD }, '2001:db8:7:1:abcd::99'));
+    // Another network is its own client.
+    expect((await post('/auth/signin', { email: accounts[0], password: PASSWORD }, '2001:db8:7:2::1')).statusCode).toBe(
+      200,
+    );
+  });
+
   it('limits the referral check and the reset form per client address', async () => {
     for (const [url, body] of [
       ['/auth/validate-referral', { referralCode: 'ZZZZ9999' }],

@@ -19,14 +19,14 @@ import {
 import { PLATFORMS } from '../../../domain/config/platform.ts';
 import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
+import { clientKey } from '../../http/client-address.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
 import { siteUrlFor } from '../../http/site-url.ts';
-import { cookiesAreSecure } from '../../session-cookie.ts';
 import { normalizeReferralCode } from '../users/service.ts';
-import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
+import { DEVICE_COOKIE_NAME } from './device-cookie.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
 const signUpBodySchema = signUpPayloadSchema
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // a browser that signed in to the account before, per device; the customer's own successes
       // never count (docs/decisions/0040, 0090-hardening-server).
       const client = {
-        ip: request.ip,
+        ip: clientKey(request.ip),
         device: await auth.trustedDevice(email, request.cookies[DEVICE_COOKIE_NAME]),
       };
       const wait = await signInThrottle.retryAfter(email, client);
@@ -115,13 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signing in again on this browser replaces its previous session.
       if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
       app.setSessionCookie(reply, result.token);
-      reply.setCookie(DEVICE_COOKIE_NAME, result.deviceCookie, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: cookiesAreSecure(app.env),
-        path: DEVICE_COOKIE_PATH,
-        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-      });
+      app.setDeviceCookie(reply, result.deviceCookie);
       return ok(result.token, A.signedIn);
     },
   );
@@ -225,11 +219,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limits.reset,
     },
     async (request, reply) => {
-      const email = await auth.resetPassword(request.body.token, request.body.password);
-      if (email === null) throw new HttpError(400, A.invalidResetLink);
-      // The owner proved their mailbox: whatever strangers guessed no longer holds the account.
-      await signInThrottle.recovered(email);
+      const reset = await auth.resetPassword(request.body.token, request.body.password);
+      if (reset === null) throw new HttpError(400, A.invalidResetLink);
+      // The owner proved their mailbox on this browser: whatever was guessed, by strangers or by
+      // the owner on it, no longer holds the account here, and it signs in as a known device.
+      await signInThrottle.recovered(reset.email, clientKey(request.ip));
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
+      app.setDeviceCookie(reply, reset.deviceCookie);
       return ok(null, A.passwordReset);
     },
   );

@@ -11,6 +11,9 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { SignUpCredentials, UsersService } from '../users/service.ts';
 import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
+
+export { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
+
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, NO_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
@@ -127,7 +130,8 @@ export type SignInResult =
   /** `deviceCookie`: this browser's new device cookie for the account (device-cookie.ts). */
   | { ok: true; token: string; session: ActiveSession; deviceCookie: string }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' | 'disabled' };
-export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrect' | 'same' };
+/** `deviceCookie`: this browser's new device cookie, signed with the new password (device-cookie.ts). */
+export type ChangePasswordResult = { ok: true; deviceCookie: string } | { ok: false; reason: 'incorrect' | 'same' };
 
 /**
  * Accounts and sessions (docs/decisions/0020-sessions-and-auth.md): sign-up with e-mail
@@ -165,7 +169,11 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   }
 
   /** Whether `user` had ACCOUNT_MAILS_PER_HOUR e-mails for `purpose` in the last hour. */
-  async function overMailCap(tx: Database, user: Recipient, purpose: 'verify-email' | 'reset-password') {
+  async function overMailCap(
+    tx: Database,
+    user: Recipient,
+    purpose: 'verify-email' | 'reset-password' | 'account-exists',
+  ) {
     const since = new Date(now().getTime() - HOUR_MS);
     return (await mail.countQueuedTo(tx, user.email, purpose, since)) >= ACCOUNT_MAILS_PER_HOUR;
   }
@@ -288,8 +296,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, job, ACCOUNT_MAIL_RETRY);
   }
 
-  /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
+  /**
+   * Tells an address's owner that someone tried to sign up with it; nothing about the account
+   * changes. Capped like the other account e-mails: sign-ups from many addresses must not flood
+   * the owner's inbox (nor our sending reputation); the first few already say what is going on.
+   */
   async function queueAccountExists(tx: Database, owner: Recipient, origin: string) {
+    if (await overMailCap(tx, owner, 'account-exists')) return;
     await mail.enqueue(tx, {
       ...accountExistsMail({
         to: owner.email,
@@ -549,12 +562,17 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * proves the mailbox is the user's, so an unverified e-mail becomes verified too. Answers the
      * account's e-mail address, or null for a link that is invalid or used.
      */
-    async resetPassword(token: string, password: string): Promise<string | null> {
+    /**
+     * The account's address and, for the browser that chose the password, a device cookie signed
+     * with it (the reset proved the mailbox on it); null for a link not valid.
+     */
+    async resetPassword(token: string, password: string): Promise<{ email: string; deviceCookie: string } | null> {
       const userId = (await consume(token, 'reset-password'))?.userId;
       if (userId === undefined) return null;
       const account = await users.findAccountById(userId);
       if (!account) return null;
-      await users.setPasswordHash(userId, await hashPassword(password));
+      const passwordHash = await hashPassword(password);
+      await users.setPasswordHash(userId, passwordHash);
       await repository.deleteTokens(userId, 'reset-password');
       await repository.deleteUserSessions(userId);
       if (!account.emailVerified) {
@@ -563,7 +581,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark(brandNameOf(account.platform)) });
       }
-      return account.email;
+      return { email: account.email, deviceCookie: signDeviceCookie(passwordHash, account.email) };
     },
 
     async checkPassword(userId: number, password: string): Promise<boolean> {
@@ -583,12 +601,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return { ok: false, reason: 'incorrect' };
       }
       if (currentPassword === newPassword) return { ok: false, reason: 'same' };
-      const epoch = await users.setPasswordHash(userId, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      const epoch = await users.setPasswordHash(userId, passwordHash);
       // Every session opened before the change ends, this one excepted: it moves to the new epoch.
       if (epoch !== null) await repository.setSessionEpoch(keepSessionId, epoch);
       await repository.deleteUserSessions(userId, keepSessionId);
       await repository.deleteTokens(userId, 'reset-password');
-      return { ok: true };
+      return { ok: true, deviceCookie: signDeviceCookie(passwordHash, account.email) };
     },
 
     /**

@@ -30,7 +30,7 @@ describe('a sign-in racing a password reset', () => {
       ...users,
       async findAccountByEmail(address) {
         const account = await users.findAccountByEmail(address);
-        expect(await app.services.auth.resetPassword(resetToken, NEW_PASSWORD)).toBe(email);
+        expect((await app.services.auth.resetPassword(resetToken, NEW_PASSWORD))?.email).toBe(email);
         return account;
       },
     };
@@ -67,7 +67,7 @@ describe('changing the password', () => {
     const session = await app.services.auth.resolveSession(current);
     expect(session).not.toBeNull();
     const result = await app.services.auth.changePassword(id, PASSWORD, NEW_PASSWORD, session?.session.id ?? 0);
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ ok: true, deviceCookie: expect.any(String) });
     expect(await app.services.auth.resolveSession(current)).not.toBeNull();
     expect(await app.services.auth.resolveSession(other)).toBeNull();
   });

@@ -4,6 +4,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { jurisdictionQuery, jurisdictionSchema } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { JURISDICTION_MESSAGES as M } from '../../../domain/jurisdiction/messages.ts';
+import { clientKey } from '../../http/client-address.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 
@@ -20,7 +21,7 @@ export const jurisdictionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         rateLimit: {
           ...JURISDICTION_RATE_LIMIT,
-          keyGenerator: (request: FastifyRequest) => `jurisdiction:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `jurisdiction:${clientKey(request.ip)}`,
           errorResponseBuilder: () => new HttpError(429, M.rateLimited),
         },
       },

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/photos/checks.ts';
 import { photoOrderSchema } from '../../../domain/photos/orders.ts';
 import { PHOTO_CURRENCIES } from '../../../domain/photos/pricing.ts';
+import { clientKey } from '../../http/client-address.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { comesFromSite, currentUser } from '../../plugins/session.ts';
@@ -137,7 +138,7 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           // Each check costs a re-encode and the face model: counted per client address on arrival.
           rateLimit: {
             ...PHOTO_CHECK_RATE_LIMIT,
-            keyGenerator: (request: FastifyRequest) => `photo-check:${request.ip}`,
+            keyGenerator: (request: FastifyRequest) => `photo-check:${clientKey(request.ip)}`,
             errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
               new HttpError(429, C.rateLimited(Math.max(1, Math.ceil(context.ttl / 60_000)))),
           },

@@ -97,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: passwordAttempts,
     },
-    async (request) => {
+    async (request, reply) => {
       const { viewer, session } = currentUser(request);
       const result = await auth.changePassword(
         viewer.id,
@@ -109,6 +109,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result.reason === 'same') throw new HttpError(400, U.samePassword, { newPassword: U.samePassword });
         throw new HttpError(400, U.currentPasswordIncorrect, { currentPassword: U.currentPasswordIncorrect });
       }
+      // The new password retired this browser's device cookie with every other: it gets a new one.
+      app.setDeviceCookie(reply, result.deviceCookie);
       return ok(null, U.passwordUpdated);
     },
   );
