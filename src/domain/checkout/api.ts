@@ -15,6 +15,8 @@ export const CHECKOUT_MESSAGES = {
   orderWide: (addon: string) => `${addon} is for the whole order; do not choose members for it.`,
   twice: (addon: string) => `${addon} is listed twice.`,
   memberNotFound: 'Member not found',
+  /** 409 when a payment starts on an order whose total moved since it was stored (an add-on's price, the first-order discount). */
+  priceChanged: 'The total of this order changed since it was priced. Check the new total, then pay.',
 } as const;
 
 /** PUT …/add-ons: the add-ons the customer wants (all of them; those left out are removed). */

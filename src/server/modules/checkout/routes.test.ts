@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { outsideFeeCents } from '../../../domain/catalog/service-detail.ts';
@@ -15,7 +15,7 @@ import {
   startApplication,
 } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { packages } from '../catalog/tables.ts';
+import { addonPrices, packages } from '../catalog/tables.ts';
 import { couponRedemptions } from '../orders/coupon-use-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
@@ -434,6 +434,58 @@ describe('referral', () => {
     const discounted = (total: number | undefined) => total === plain.price.totalCents - 500;
     expect(totals.filter(discounted)).toHaveLength(1);
     expect(started.filter((o) => discounted(o.price.totalCents))).toHaveLength(1);
+  });
+});
+
+describe('a total that moved without a change to the order', () => {
+  const pay = (base: string, token: string) => call('POST', `${base}/payment`, token, {});
+  const summaryOf = async (base: string, token: string) =>
+    (await call('GET', `${base}/cost-summary`, token)).json().data as { totalCents: number };
+
+  /** The checkout shows `shown`; the payment is refused once while the total is stored, then takes it. */
+  async function chargesWhatIsShown(orderId: number, base: string, token: string, shown: number) {
+    const refused = await pay(base, token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(C.priceChanged);
+    expect(await storedTotal(orderId)).toBe(shown);
+    const started = await pay(base, token);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().data.amountCents).toBe(shown);
+  }
+
+  it('charges an add-on at its price now when staff changed it after it was chosen, not the stored total', async () => {
+    const { user, order, base } = await family();
+    await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] });
+    const chosen = await storedTotal(order.id);
+    // An earlier payment attempt, at the stored total, is not the one the customer pays.
+    expect((await pay(base, user.token)).json().data.amountCents).toBe(chosen);
+    await t.database.db
+      .update(addonPrices)
+      .set({ amountCents: 7000 })
+      .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
+    try {
+      const shown = (await summaryOf(base, user.token)).totalCents;
+      expect(shown).toBe((chosen ?? 0) - 6200 + 7000);
+      await chargesWhatIsShown(order.id, base, user.token, shown);
+    } finally {
+      await t.database.db
+        .update(addonPrices)
+        .set({ amountCents: 6200 })
+        .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
+    }
+  });
+
+  it('gives a referred friend’s next application the first-order discount it shows once the first is cancelled', async () => {
+    const referrer = await createSignedInUser(t.app);
+    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const first = await startApplication(t.app, friend.token);
+    const second = await startApplication(t.app, friend.token);
+    const base = `/application/order/${second.displayId}`;
+    await moveOrderTo(t.app, first.id, 'Cancelled');
+    const shown = (await summaryOf(base, friend.token)).totalCents;
+    expect(shown).toBe(second.price.totalCents - 500);
+    await chargesWhatIsShown(second.id, base, friend.token, shown);
   });
 });
 

@@ -501,6 +501,20 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       : { days, basis: `Published processing time: ${text}` };
   }
 
+  /**
+   * Before a payment starts, on the locked order: its total brought up to what the checkout shows.
+   * The stored total follows the order's own changes, but an add-on's catalog price and the
+   * first-order discount (the customer cancelled an earlier order) move without one; the payment
+   * must take what the page showed, so a total that moved is stored and the payment refused.
+   */
+  async function repriceForToday(tx: Database, order: Order): Promise<FormResult<null>> {
+    const fees = deps.fees ? await deps.fees.beforePayment(tx, order) : null;
+    if (fees && !fees.ok) return fees;
+    const input = await applications.checkoutInput(tx, order.id);
+    const { order: settled } = await pricing.settle(tx, order, input.snapshot, input.memberIds);
+    return settled.totalCents === order.totalCents ? { ok: true, value: null } : formFailure(409, C.priceChanged);
+  }
+
   /** Service applications as the order core sees them (services.ts registers it). */
   const orderKind: OrderKindDefinition = {
     kind: 'service',
@@ -508,7 +522,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     pricedSummary,
     // An application is paid first; its forms and documents follow.
     missingBeforePayment: async () => [],
-    ...(deps.fees ? { repriceForToday: deps.fees.beforePayment } : {}),
+    repriceForToday,
     holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),
     confirmCoupon: (tx, order) => confirmCoupon(tx, order, servicePricing),
     costSummary: summaryView,
