@@ -44,6 +44,7 @@ export const SECOND_LOOK_MESSAGES = {
   reasonRequired: 'Give the customer the reason: they read it in the e-mail.',
   reasonTooLong: 'Keep the reason under 500 characters.',
   retakeNotOffered: 'This photo was not rejected by a person: there is nothing to retake.',
+  retakeOrderClosed: 'This order was cancelled or refunded, so a new photo can no longer be sent for it.',
   retakeUploaded: 'Your new photo is uploaded: a person checks it within 2 business hours.',
   /** The order desk: a photo order's prints cannot go out while a person's check is open. */
   orderHeld:
@@ -52,6 +53,14 @@ export const SECOND_LOOK_MESSAGES = {
 
 /** The statuses that say a photo order's work is done or sent, which a held print may not reach. */
 export const PAST_SECOND_LOOK: readonly OrderStatus[] = ['Submitted', 'Approved', 'Completed'];
+
+/**
+ * Photo orders over without being delivered: cancelled, or their payment given back. Nothing of
+ * theirs is printed or sent, so a person's look or a retake would be work for nothing. Completed
+ * is not among them: the customer is still owed the person's check or the free retake.
+ */
+export const CLOSED_TO_SECOND_LOOK: readonly OrderStatus[] = ['Cancelled', 'Refunded'];
+export const closedToSecondLook = (status: string) => (CLOSED_TO_SECOND_LOOK as readonly string[]).includes(status);
 
 export const rejectPhotoSchema = z.object({
   reason: z

@@ -15,6 +15,7 @@ import { apiCall } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
+import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
@@ -119,6 +120,17 @@ const auditOf = (displayId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, displayId)));
 
+/** The order's whole payment given back on the refunds desk: the order becomes Refunded. */
+async function refundInFull(order: Awaited<ReturnType<typeof paidOrderWith>>) {
+  const { totalCents } = await order.view();
+  const request = await requestRefund(t, order.user.email, order.displayId, (totalCents / 100).toFixed(2));
+  const approved = await apiCall(t.app, 'POST', `/admin/refunds/${request.id}/approve`, staff.token, {
+    amountCents: totalCents,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  expect((await order.view()).status).toBe('Refunded');
+}
+
 describe('a borderline photo', () => {
   it('waits for a person from its check, holds the prints, and reaches the queue once paid', async () => {
     const order = await paidOrderWith('borderline');
@@ -157,6 +169,23 @@ describe('a borderline photo', () => {
     await t.runJobs();
     verdict = 'pass';
     expect((await queue()).some((e) => e.photoId === uploaded.json().data.id)).toBe(false);
+  });
+
+  it('a refunded order’s photo leaves the queue, and staff can no longer decide it', async () => {
+    const order = await paidOrderWith('borderline');
+    expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(true);
+    await refundInFull(order);
+    // The money went back: nothing is delivered, so nothing waits for a person (as when cancelled).
+    expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(false);
+    for (const [action, body] of [
+      ['approve', undefined],
+      ['reject', { reason: 'Too dark' }],
+    ] as const) {
+      const res = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/${action}`, staff.token, body);
+      expect(res.statusCode, action).toBe(404);
+      expect(res.json().message).toBe(S.notFound);
+    }
+    expect((await order.view()).items[0]?.photos[0]?.secondLook).toBe('requested');
   });
 
   it('the queue lists the longest-waiting first', async () => {
@@ -328,5 +357,33 @@ describe('the free retake', () => {
     expect((await queue()).find((e) => e.photoId === newId)).toMatchObject({ cause: 'retake' });
     // The rejected photo is gone: its retake link answers 404.
     expect((await upload(retake, order.user.token)).statusCode).toBe(404);
+  });
+
+  it('is refused once the order is cancelled or refunded: the rejected photo stays', async () => {
+    const cancelled = await paidOrderWith('borderline');
+    const refunded = await paidOrderWith('borderline');
+    for (const order of [cancelled, refunded]) {
+      const rejected = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/reject`, staff.token, {
+        reason: 'Blurred',
+      });
+      expect(rejected.statusCode).toBe(200);
+    }
+    const stopped = await apiCall(t.app, 'POST', `/admin/orders/${cancelled.displayId}/status`, staff.token, {
+      status: 'Cancelled',
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    await refundInFull(refunded);
+
+    for (const order of [cancelled, refunded]) {
+      const sent = await upload(`${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`, order.user.token);
+      expect(sent.statusCode, order.displayId).toBe(409);
+      expect(sent.json().message).toBe(S.retakeOrderClosed);
+      // The order's page offers no retake the server would refuse.
+      expect((await order.view()).items[0]?.photos[0]).toMatchObject({
+        id: order.photoId,
+        secondLook: 'rejected',
+        retakeUrl: null,
+      });
+    }
   });
 });

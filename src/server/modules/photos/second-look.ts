@@ -10,6 +10,8 @@ import {
   type PhotoOrderRef,
 } from '../../../domain/photos/orders.ts';
 import {
+  CLOSED_TO_SECOND_LOOK,
+  closedToSecondLook,
   SECOND_LOOK_MESSAGES as S,
   SECOND_LOOK_TEXT,
   type SecondLookDecision,
@@ -40,8 +42,8 @@ export interface SecondLookDeps {
 
 const notFound = () => formFailure(404, S.notFound);
 
-/** Orders whose photos staff look at: paid (any later status) and not cancelled. */
-const OUTSIDE_QUEUE = new Set(['Payment pending', 'Cancelled']);
+/** Orders whose photos staff look at: paid (any later status) and not closed. */
+const OUTSIDE_QUEUE = new Set<string>(['Payment pending', ...CLOSED_TO_SECOND_LOOK]);
 
 /** A looked-at photo with its order as staff see it, and when the order was paid. */
 type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null };
@@ -60,7 +62,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
     return `${siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${query}${photoId ? `#retake-${photoId}` : ''}`;
   }
 
-  /** The photos with their orders (the orders module's), leaving out those of unpaid or cancelled orders. */
+  /** The photos with their orders (the orders module's), leaving out those of unpaid or closed orders. */
   async function held(photoId?: number): Promise<HeldPhoto[]> {
     const rows = await createPhotosRepository(db).lookedPhotos(photoId);
     const found = await Promise.all(
@@ -194,8 +196,9 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
 
     /**
      * POST …/photos/{photoId}/retake: the customer's free new photo for one a person rejected,
-     * after payment (nothing is charged). The new photo takes the rejected one's place in its item,
-     * its check is queued, and it waits for a person again; the rejected photo's files go.
+     * after payment (nothing is charged) and while the order is not cancelled or refunded. The new
+     * photo takes the rejected one's place in its item, its check is queued, and it waits for a
+     * person again; the rejected photo's files go.
      */
     async retake(
       customerId: number,
@@ -210,10 +213,13 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       const item = await repository.findItem(order.id, itemId);
       const photo = item ? await repository.findPhoto(item.id, photoId) : null;
       if (!item || !photo) return formFailure(404, M.photoNotFound);
+      if (closedToSecondLook(order.status)) return formFailure(409, S.retakeOrderClosed);
       if (photo.secondLook !== 'rejected') return formFailure(409, S.retakeNotOffered);
       const file = await receive(PHOTO_ORDER_UPLOAD);
       const saved = await db.transaction(async (tx): Promise<FormResult<number>> => {
-        await deps.orders.lockOrder(tx, order.id);
+        const locked = await deps.orders.lockOrder(tx, order.id);
+        // Cancelled or refunded while the file arrived: the retake would wait for nobody.
+        if (!locked || closedToSecondLook(locked.status)) return formFailure(409, S.retakeOrderClosed);
         const inTx = createPhotosRepository(tx);
         const rejected = await inTx.findPhoto(item.id, photoId);
         // Replaced meanwhile (another tab): the first retake stands.

@@ -55,7 +55,12 @@ import {
   photoCurrencyOf,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
-import { PAST_SECOND_LOOK, retakeHref, SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
+import {
+  closedToSecondLook,
+  PAST_SECOND_LOOK,
+  retakeHref,
+  SECOND_LOOK_MESSAGES,
+} from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
@@ -250,7 +255,11 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           : null,
       secondLook: row.secondLook,
       secondLookReason: row.secondLook === 'rejected' ? row.secondLookReason : null,
-      retakeUrl: row.secondLook === 'rejected' ? retakeHref(order.displayId, row.itemId, row.id) : null,
+      // A cancelled or refunded order takes no retake (second-look.ts refuses one): none is offered.
+      retakeUrl:
+        row.secondLook === 'rejected' && !closedToSecondLook(order.status)
+          ? retakeHref(order.displayId, row.itemId, row.id)
+          : null,
     };
   }
 
