@@ -10,6 +10,7 @@ import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
+import { packageForms } from '../applications/tables.ts';
 import {
   ADULT,
   afterAutosaveWindow,
@@ -18,6 +19,7 @@ import {
   MINOR,
   moveOrderTo,
   requiredItems,
+  seededPackage,
   startApplication,
   uploadItems,
 } from '../applications/testing.ts';
@@ -273,6 +275,23 @@ describe('GET /admin/orders/:ref', () => {
     const res = await asStaff('GET', `/admin/orders/${photo.displayId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ kind: 'photo', service: null, photo: { displayId: photo.displayId } });
+  });
+
+  it('shows a paid application whose package has no form: its members, no definition and no answers', async () => {
+    // A package without a form is a valid state (decision 0051): only its documents are needed.
+    const { pkg } = await seededPackage(t.app, 'oci-card', 'lost-or-damaged-oci');
+    await t.database.db.delete(packageForms).where(eq(packageForms.packageId, pkg.id));
+    const customer = await createSignedInUser(t.app, { name: 'Devika Noform', email: uniqueEmail('noform') });
+    const order = await startApplication(t.app, customer.token, { packageId: pkg.id });
+    await payWithSandbox(t, customer.token, order.displayId);
+
+    const res = await asStaff('GET', `/admin/orders/${order.displayId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.service.definition).toBeNull();
+    expect(data.service.order.members).toHaveLength(1);
+    expect(data.service.answers).toEqual([{ memberId: order.members[0]?.id, answers: {}, reviewed: false }]);
+    expect(data.service.checklist.members[0].items.length).toBeGreaterThan(0);
   });
 });
 

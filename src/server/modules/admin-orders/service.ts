@@ -362,9 +362,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
       ]);
       const app = owned(application, 'the application');
+      const { definition } = owned(form, 'the form');
       const [answers, addOns] = await Promise.all([
         Promise.all(
           app.members.map(async (member) => {
+            // A package without a form (decision 0051) has nothing to answer: the member form call
+            // refuses it, so the desk shows the member with no answers instead of asking.
+            if (definition === null) return { memberId: member.id, answers: {}, reviewed: false };
             const memberForm = owned(await deps.memberForms.memberForm(order.userId, ref, member.id), 'a member form');
             return { memberId: member.id, answers: memberForm.answers, reviewed: memberForm.reviewDetails !== null };
           }),
@@ -378,7 +382,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         ...base,
         service: {
           order: app,
-          definition: owned(form, 'the form').definition,
+          definition,
           answers,
           checklist: withDeskChecklistLinks(order.displayId, owned(checklist, 'the checklist')),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
