@@ -58,6 +58,9 @@ export const ADMIN_USER_MESSAGES = {
   enabled: 'Account enabled',
   verified: 'E-mail marked as verified',
   alreadyVerified: 'The e-mail is already verified',
+  /** Verifying an ADMIN_EMAILS address makes it an admin (decision 0067): only the mailbox proves it. */
+  adminEmailNeedsLink:
+    'This address is in ADMIN_EMAILS, so verifying it makes the account an admin. It cannot be verified by hand: its owner must open the verification link sent to their e-mail.',
 } as const;
 
 /** PATCH /admin/users/{id}/role */

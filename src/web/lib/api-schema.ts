@@ -13885,6 +13885,7 @@ export interface operations {
             403: components["responses"]["Answer403_6"];
             404: components["responses"]["Answer404_5"];
             408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
             413: components["responses"]["Answer413_9"];
             415: components["responses"]["Answer415_10"];
             500: components["responses"]["Answer500_2"];

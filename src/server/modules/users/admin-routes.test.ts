@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_USER_MESSAGES } from '../../../domain/admin/users.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { SIGN_UP_QUEUE } from '../auth/service.ts';
-import { bearer, createSignedInUser, PASSWORD, signUpBody, uniqueEmail } from '../auth/testing.ts';
+import { bearer, createSignedInUser, PASSWORD, signUpBody, tokenFromMail, uniqueEmail } from '../auth/testing.ts';
 import { createStaffUser, expectRoleGuard } from './testing.ts';
 
 const OWNER = uniqueEmail('owner');
+/** An ADMIN_EMAILS address whose account is signed up but not verified: anyone could have signed it up. */
+const UNCLAIMED_ADMIN = uniqueEmail('unclaimed-admin');
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: OWNER });
+  t = await buildTestApp({ ADMIN_EMAILS: `${OWNER},${UNCLAIMED_ADMIN}` });
 });
 afterAll(() => t.close());
 
@@ -180,5 +183,31 @@ describe('POST /users/verify-user', () => {
       expect.objectContaining({ action: 'user.verify-email', after: { emailVerified: true } }),
     ]);
     expect((await call('POST', '/users/verify-user', bearer(admin.token), { userId: 999999 })).statusCode).toBe(404);
+  });
+
+  it('refuses an unverified ADMIN_EMAILS address: only its owner’s link may make it an admin', async () => {
+    const admin = await createStaffUser(t.app, t.database.db, 'admin');
+    // Whoever signed up with the address (a stranger, maybe) has not shown they read its mail.
+    const body = signUpBody({ email: UNCLAIMED_ADMIN });
+    expect((await call('POST', '/auth/signup', {}, body)).statusCode).toBe(201);
+    await t.app.jobs.drain([SIGN_UP_QUEUE]);
+    const account = await t.app.services.users.findAccountByEmail(UNCLAIMED_ADMIN);
+    if (!account) throw new Error('no account');
+
+    const res = await call('POST', '/users/verify-user', bearer(admin.token), { userId: account.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ADMIN_USER_MESSAGES.adminEmailNeedsLink);
+    const detail = (await call('GET', `/admin/users/${account.id}`, bearer(admin.token))).json().data.user;
+    expect(detail).toEqual(expect.objectContaining({ emailVerified: false, role: 'customer', adminByConfig: false }));
+    expect(await auditOf(admin.token, account.id)).toEqual([]);
+    expect((await call('POST', '/auth/signin', {}, { email: UNCLAIMED_ADMIN, password: PASSWORD })).statusCode).toBe(
+      403,
+    );
+
+    // The link from the mailbox still verifies it, and the owner is an admin.
+    const token = await tokenFromMail(t.app, UNCLAIMED_ADMIN, '/verify-email');
+    expect((await call('POST', '/auth/email/verify', {}, { token })).statusCode).toBe(200);
+    const after = (await call('GET', `/admin/users/${account.id}`, bearer(admin.token))).json().data.user;
+    expect(after).toEqual(expect.objectContaining({ emailVerified: true, role: 'admin', adminByConfig: true }));
   });
 });

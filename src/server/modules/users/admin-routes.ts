@@ -22,6 +22,7 @@ function changedOrThrow(result: AdminUserChange, selfMessage: string) {
   if (result.ok) return result;
   if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
   if (result.reason === 'self') throw new HttpError(409, selfMessage);
+  if (result.reason === 'admin-email-unverified') throw new HttpError(409, M.adminEmailNeedsLink);
   throw new HttpError(409, M.adminByConfig);
 }
 
@@ -110,8 +111,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Mark a user's e-mail verified by hand (SPEC.md §7 /users/verify-user)",
         body: verifyUserSchema,
-        // 404: no account with that e-mail.
-        response: { 200: envelopeSchema(adminUserSchema), ...refusals(404) },
+        // 404: no account with that id; 409: an unverified ADMIN_EMAILS address (only its owner's link verifies it).
+        response: { 200: envelopeSchema(adminUserSchema), ...refusals(404, 409) },
       },
     },
     async (request) => {

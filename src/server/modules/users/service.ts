@@ -120,7 +120,7 @@ function toAdminUser(row: UserRow, adminEmails: ReadonlySet<string>): AdminUser 
 /** What a back-office change of an account did; the refusals name their reason. */
 export type AdminUserChange =
   | { ok: true; user: AdminUser; changed: boolean }
-  | { ok: false; reason: 'not-found' | 'self' | 'admin-by-config' };
+  | { ok: false; reason: 'not-found' | 'self' | 'admin-by-config' | 'admin-email-unverified' };
 
 function toProfile(row: UserRow, adminEmails: ReadonlySet<string>): Profile {
   return {
@@ -200,7 +200,7 @@ export function createUsersService(
       row: UserRow,
       users: ReturnType<typeof createUsersRepository>,
     ) => Promise<
-      | { ok: false; reason: 'self' | 'admin-by-config' }
+      | { ok: false; reason: 'self' | 'admin-by-config' | 'admin-email-unverified' }
       | { ok: true; row: UserRow; action?: string; before?: unknown; after?: unknown }
     >,
   ): Promise<AdminUserChange> {
@@ -489,10 +489,15 @@ export function createUsersService(
       });
     },
 
-    /** An admin marks the e-mail verified by hand (SPEC.md §7 /users/verify-user). */
+    /**
+     * An admin marks the e-mail verified by hand (SPEC.md §7 /users/verify-user). Not for an
+     * ADMIN_EMAILS address: verified, it is an admin (decision 0067), and anyone may have signed
+     * up with it; only the link opened from its mailbox proves the account is its owner's.
+     */
     verifyByHand(actor: StaffActor, userId: number): Promise<AdminUserChange> {
       return changeAccount(actor, userId, async (row, users) => {
         if (row.emailVerifiedAt !== null) return { ok: true, row };
+        if (admins.has(row.email.toLowerCase())) return { ok: false, reason: 'admin-email-unverified' };
         const updated = (await users.update(row.id, { emailVerifiedAt: now() })) ?? row;
         return {
           ok: true,
