@@ -36,6 +36,12 @@ export interface PaymentProvider {
    */
   confirmPayment?(input: ConfirmPaymentInput): Promise<ConfirmedPayment>;
   /**
+   * A failed try leaves the payment payable at the provider, so the attempt it failed may still be
+   * paid and confirmed: Razorpay's order takes another try in the same Checkout window (a UPI
+   * payment declined, then one that goes through). Absent: a failed attempt is over.
+   */
+  readonly payableAfterFailure?: boolean;
+  /**
    * Checks the signature over the raw body and answers the event; throws
    * WebhookVerificationError for anything forged, malformed or outside the provider's tolerance.
    * Async: some providers' checks are (Square's).

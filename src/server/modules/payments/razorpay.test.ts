@@ -331,6 +331,44 @@ describe('Razorpay webhooks', () => {
     await t.runJobs();
     expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
   });
+
+  it("after a failed UPI try, Checkout's confirmation of the retry that captured pays the order", async () => {
+    const { user, order, razorpayOrderId } = await razorpayOrder();
+    await postWebhook(fake.webhook('payment.failed', fake.pay(razorpayOrderId, { status: 'failed' })));
+    await t.runJobs();
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['failed']);
+    // The same Checkout window, another try on the same Razorpay order: captured, and confirmed.
+    const evidence = fake.checkoutResponse(fake.pay(razorpayOrderId));
+    const res = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment/confirm`, user.token, {
+      provider: 'razorpay',
+      ...evidence,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'COMPLETED', orderStatus: 'Forms incomplete' });
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['succeeded']);
+    expect(await receiptsOf(order.displayId)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toEqual([]);
+  });
+
+  it('a retry captured on a failed attempt after another attempt paid the order is a stray charge, refunded', async () => {
+    const { user, order, url, razorpayOrderId } = await razorpayOrder();
+    await postWebhook(fake.webhook('payment.failed', fake.pay(razorpayOrderId, { status: 'failed' })));
+    await t.runJobs();
+    // "Try again" opened attempt 2 (a new Razorpay order), which paid the order…
+    const second = (await apiCall(t.app, 'POST', url, user.token, { provider: 'razorpay' })).json().data;
+    expect(second).toMatchObject({ attempt: 2, state: 'PENDING' });
+    await postWebhook(fake.webhook('payment.captured', fake.pay(second.checkout.orderId)));
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    // …then the first window's retry captured on attempt 1's order as well.
+    const stray = fake.pay(razorpayOrderId);
+    await postWebhook(fake.webhook('payment.captured', stray));
+    await t.runJobs();
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray', 'succeeded']);
+    expect(await paidMoves(order.id)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', providerAmountCents: stray.amount }]);
+  });
 });
 
 describe('Razorpay refunds and configuration', () => {

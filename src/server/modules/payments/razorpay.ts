@@ -129,6 +129,8 @@ export function createRazorpayProvider({
   return {
     name: 'razorpay',
     chargeCurrencies: ['INR'],
+    // The order reads `failed` after a failed try, but stays payable: Checkout offers another try.
+    payableAfterFailure: true,
     // checkout.js, and the risk-detection script it loads from the CDN; Checkout's frames come from
     // api.razorpay.com; it reports to lumberjack (Razorpay's own CSP list for Magento, decision 0061).
     browserHosts: {
@@ -217,7 +219,8 @@ export function createRazorpayProvider({
 
     /**
      * The order's state: paid once a payment of it is captured; failed when its latest payment
-     * failed (the customer's retry opens a new attempt); pending while nothing was tried.
+     * failed (the result page offers a new attempt, but a retry in the same Checkout window can
+     * still capture on this order: `payableAfterFailure`); pending while nothing was tried.
      */
     async fetchPayment(orderId) {
       const { order, captured, latest } = await orderState(orderId);

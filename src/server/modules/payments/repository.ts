@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentWebhookEvents } from './tables.ts';
@@ -29,6 +29,20 @@ export function createPaymentsRepository(db: Database) {
         .from(paymentWebhookEvents)
         .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
       return row ?? null;
+    },
+
+    /** Events received before `cutoff` and still not processed, oldest first (the sweep's). */
+    unprocessedEventsBefore(cutoff: Date) {
+      return db
+        .select({
+          id: paymentWebhookEvents.id,
+          provider: paymentWebhookEvents.provider,
+          type: paymentWebhookEvents.type,
+          receivedAt: paymentWebhookEvents.receivedAt,
+        })
+        .from(paymentWebhookEvents)
+        .where(and(isNull(paymentWebhookEvents.processedAt), lt(paymentWebhookEvents.receivedAt, cutoff)))
+        .orderBy(asc(paymentWebhookEvents.receivedAt), asc(paymentWebhookEvents.id));
     },
 
     /** The event, locked, while it is not processed yet; null once it is (a repeated job). */

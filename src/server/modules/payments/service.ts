@@ -36,10 +36,17 @@ import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import { type Order, type OrdersService, type PaymentAttempt, strayRefundKey } from '../orders/service.ts';
+import {
+  createEventSweep,
+  PAYMENT_EVENT_SWEEP_CRON,
+  PAYMENT_EVENT_SWEEP_POLICY,
+  PAYMENT_EVENT_SWEEP_QUEUE,
+} from './event-sweep.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { createPaymentRefunds } from './refunds.ts';
 import { createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
+export { eventJobGoneAfterMs, PAYMENT_EVENT_SWEEP_CRON, PAYMENT_EVENT_SWEEP_QUEUE } from './event-sweep.ts';
 export { createExchangeRateRefresh } from './exchange-rate-refresh.ts';
 export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
@@ -83,15 +90,15 @@ export async function createSdkProvider(
 export const PAYMENT_EVENT_QUEUE = 'payments.event';
 /**
  * A provider that cannot be reached is asked again for about 4 hours, as e-mail is retried (30 s
- * doubling, capped at an hour), well inside the providers' own webhook retry windows (Stripe
- * 3 days, Square 24–72 h): after that, their own retry brings the event again.
+ * doubling, capped at an hour). The providers never send an event we answered 200 again: one whose
+ * job gives up is taken up by the sweep (event-sweep.ts), every 15 minutes until it is processed.
  */
 export const PAYMENT_EVENT_RETRY: RetryPolicy = MAIL_RETRY;
 
 /**
- * A provider's retry of an event stored this long ago and still not processed (its job gave up,
- * say, while the provider was unreachable) queues the job again; a quicker retry is a duplicate
- * whose job is still on its way.
+ * A provider's resend of an event stored this long ago and still not processed (an event resent
+ * by hand from its dashboard, say, while the job gave up) queues the job again at once, without
+ * waiting for the sweep; a quicker one is a duplicate whose job is still on its way.
  */
 export const PAYMENT_EVENT_REQUEUE_AFTER_MS = 15 * 60 * 1000;
 
@@ -183,7 +190,7 @@ export interface PaymentsServiceDeps {
     | 'releaseRefundCall'
   >;
   mail: Pick<MailOutbox, 'enqueue'>;
-  jobs: Pick<JobQueue, 'send' | 'work'>;
+  jobs: Pick<JobQueue, 'send' | 'work' | 'schedule'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
   providers: PaymentProvider[];
   /** Converts for providers that charge another currency; without it they are not offered then. */
@@ -286,6 +293,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   // Refunds through the paid attempt's provider (issue 13, decision 0069), and of stray charges.
   const refunds = createPaymentRefunds(db, { orders: deps.orders, providers, log: deps.log });
 
+  const unexpired = (attempt: PaymentAttempt) => attempt.expiresAt === null || attempt.expiresAt > now();
+
   /**
    * Whether the customer may still pay the attempt: open at the provider (or its create call still
    * within its window) and not past its expiry.
@@ -293,7 +302,16 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const payable = (attempt: PaymentAttempt) =>
     (attempt.status === 'pending' ||
       (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS)) &&
-    (attempt.expiresAt === null || attempt.expiresAt > now());
+    unexpired(attempt);
+
+  /**
+   * Whether a confirmation of the attempt is checked with its provider: open, or failed at a
+   * provider whose payment stays payable after a failed try (a Razorpay order retried in the same
+   * Checkout window), so the try that then succeeds is taken, not refused as a payment never made.
+   */
+  const confirmable = (attempt: PaymentAttempt, provider: PaymentProvider) =>
+    (attempt.status === 'pending' || (attempt.status === 'failed' && provider.payableAfterFailure === true)) &&
+    unexpired(attempt);
 
   /**
    * Closes the order's open attempts but `keep` (in the caller's transaction, which holds the
@@ -522,6 +540,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     });
   }
 
+  // Events whose job gave up are processed again, once each as ever (processEvent is idempotent).
+  const eventSweep = createEventSweep(db, { process: processEvent, retry: PAYMENT_EVENT_RETRY, log: deps.log, now });
+
   /**
    * Locks the order, then the attempt, and settles; the provider's id of the payment, when first
    * learned here, is recorded once both are locked. Nothing of the attempt is written before the
@@ -557,7 +578,18 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       await deps.jobs.work<PaymentEventJob>(PAYMENT_EVENT_QUEUE, (job) => processEvent(job.data.eventId), options);
       await deps.jobs.work<StrayRefundJob>(STRAY_REFUND_QUEUE, (job) => refundStray(job.data), options);
       await deps.jobs.work<AttemptJob>(PAYMENT_CLOSE_QUEUE, (job) => closeAtProvider(job.data.attemptId), options);
+      await deps.jobs.work(
+        PAYMENT_EVENT_SWEEP_QUEUE,
+        async (job) => {
+          await eventSweep.sweep(job.signal);
+        },
+        PAYMENT_EVENT_SWEEP_POLICY,
+      );
+      await deps.jobs.schedule(PAYMENT_EVENT_SWEEP_QUEUE, PAYMENT_EVENT_SWEEP_CRON);
     },
+
+    /** One pass of the inbox's sweep (its scheduled job's work): events whose job gave up, processed now. */
+    sweepUnprocessedEvents: () => eventSweep.sweep(),
 
     /**
      * Starts a payment of the order's total with `input.provider` (default: the first configured),
@@ -664,7 +696,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const attempt = await deps.orders.latestAttempt(db, order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
       if (attempt.status === 'succeeded') return { ok: true, value: await toPayment(attempt, order.status) };
-      if (attempt.status !== 'pending' || !payable(attempt)) return formFailure(409, P.noOpenPayment);
+      if (!confirmable(attempt, provider)) return formFailure(409, P.noOpenPayment);
       let confirmed: Awaited<ReturnType<NonNullable<PaymentProvider['confirmPayment']>>>;
       try {
         confirmed = await provider.confirmPayment({
