@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
@@ -659,6 +659,32 @@ describe('POST /admin/orders/:ref/document-requests', () => {
     });
     expect(upload.statusCode, upload.body).toBe(201);
     expect((await checklist()).requested).toBeUndefined();
+  });
+
+  it('asks for nothing when the order moved on between the desk’s read and the request (the last upload came in)', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    const orders = t.app.services.orders;
+    const read = orders.findForStaff.bind(orders);
+    const racing = vi.spyOn(orders, 'findForStaff').mockImplementationOnce(async (ref) => {
+      const found = await read(ref);
+      await moveOrderTo(t.app, order.id, 'Order pending');
+      return found;
+    });
+    try {
+      const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+        memberId,
+        itemId: 'photo',
+        note: 'Please smile less',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(STATUS_MESSAGES.changedConcurrently);
+    } finally {
+      racing.mockRestore();
+    }
+    expect(await auditEntries(order.displayId, 'order.document-request')).toEqual([]);
+    const panel = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=10', customer.token);
+    expect(JSON.stringify(panel.json().data)).not.toContain('Please smile less');
   });
 
   it('notifies a customer already completing the order, and refuses other statuses, members and items', async () => {

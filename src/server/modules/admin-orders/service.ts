@@ -69,6 +69,7 @@ export interface AdminOrdersDeps {
     OrdersService,
     | 'listForStaff'
     | 'findForStaff'
+    | 'lockOrder'
     | 'changeOrderStatus'
     | 'chargedSummary'
     | 'payments'
@@ -542,6 +543,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const rollback = new Error('rolled back: the order changed meanwhile');
       return db
         .transaction(async (tx): Promise<Answer> => {
+          // Moved since the read above (the customer's last upload took it to Order pending): the
+          // request and its e-mail would ask for an upload the order no longer takes.
+          const locked = await deps.orders.lockOrder(tx, order.id);
+          if (locked?.status !== order.status) return changedMeanwhile;
           const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
           if (!recorded.ok) return recorded;
           const { requestId, itemLabel, memberName } = recorded.value;
