@@ -42,6 +42,12 @@ export interface PaymentProvider {
    */
   readonly payableAfterFailure?: boolean;
   /**
+   * How long the payment the provider opens stays payable (Stripe's Checkout Session: an hour);
+   * absent when it lasts as long as our attempt. An attempt is not continued past it, or the
+   * customer would be sent to the provider's "expired" page until its late event closed it.
+   */
+  readonly payableForMs?: number;
+  /**
    * Checks the signature over the raw body and answers the event; throws
    * WebhookVerificationError for anything forged, malformed or outside the provider's tolerance.
    * Async: some providers' checks are (Square's).

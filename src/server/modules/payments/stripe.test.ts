@@ -12,6 +12,8 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
+import { PAY_TIME_LEFT_MS } from './service.ts';
 import { createStripeProvider, STRIPE_SESSION_LIFETIME_SECONDS } from './stripe.ts';
 import { paymentWebhookEvents } from './tables.ts';
 import { createStripeFake, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './testing/stripe-fake.ts';
@@ -202,6 +204,24 @@ describe('Stripe Checkout Sessions', () => {
     const second = sessionIdOf(retry.json().data.redirectUrl);
     expect(second).not.toBe(sessionId);
     expect(fake.sessions.get(second)?.client_reference_id).toBe(`order-${order.id}-attempt-2`);
+  });
+
+  it('hands out a new session once the open one has under ten minutes of its hour left, before Stripe says it expired', async () => {
+    const { order, url, user, sessionId } = await orderWithSession();
+    const [attempt] = await attemptsOf(order.id);
+    const sessionEnds = (fake.sessions.get(sessionId)?.expires_at ?? 0) * 1000;
+    // The attempt is continued only while the customer has time left on Stripe's page.
+    // (Stripe's expiry is in whole seconds, ours in milliseconds.)
+    const left = sessionEnds - (attempt?.expiresAt?.getTime() ?? 0);
+    expect(Math.abs(left - PAY_TIME_LEFT_MS)).toBeLessThan(2000);
+    // Its time runs out (no checkout.session.expired has come): a return to pay gets a live session.
+    await db()
+      .update(paymentAttempts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentAttempts.id, attempt?.id ?? 0));
+    const again = await apiCall(t.app, 'POST', url, user.token, { provider: 'stripe' });
+    expect(again.json().data).toMatchObject({ attempt: 2, state: 'PENDING' });
+    expect(sessionIdOf(again.json().data.redirectUrl)).not.toBe(sessionId);
   });
 
   it('a delayed payment that fails (async_payment_failed) fails the attempt', async () => {

@@ -115,6 +115,7 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
   const provider: PaymentProvider = {
     name: 'stripe',
     chargeCurrencies: ['USD', 'CAD'],
+    payableForMs: STRIPE_SESSION_LIFETIME_SECONDS * 1000,
 
     async createPayment({ order, amountCents, currency, attemptKey, returnUrl, cancelUrl, openedAt }) {
       const session = await stripe.checkout.sessions.create(
