@@ -299,6 +299,8 @@ export const paymentSchema = z.object({
   amountCents: z.int().min(0),
   currency: z.enum(CURRENCIES),
   exchangeRate: z.string().nullable(),
+  /** The order's total in its own currency that the charge was worked out from (the same when not converted). */
+  orderTotal: z.object({ amountCents: z.int().min(0), currency: z.enum(CURRENCIES) }),
   /** Where the customer pays (a hosted checkout page) while the attempt is pending; else null. */
   redirectUrl: z.string().nullable(),
   /** What the provider's script needs to take the payment on our page, while pending; else null. */

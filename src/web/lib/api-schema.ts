@@ -4870,6 +4870,11 @@ export interface components {
                         /** @enum {string} */
                         currency: "USD" | "CAD" | "INR";
                         exchangeRate: string | null;
+                        orderTotal: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                        };
                         redirectUrl: string | null;
                         checkout: ({
                             /** @enum {string} */
@@ -4944,6 +4949,11 @@ export interface components {
                         /** @enum {string} */
                         currency: "USD" | "CAD" | "INR";
                         exchangeRate: string | null;
+                        orderTotal: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                        };
                         redirectUrl: string | null;
                         checkout: ({
                             /** @enum {string} */

@@ -113,6 +113,10 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     amountCents: 70800,
     currency: 'USD',
     exchangeRate: null,
+    // Unconverted, the charge is the order's total; a converted one's total is given with it.
+    orderTotal: overrides.exchangeRate
+      ? { amountCents: 70800, currency: 'USD' }
+      : { amountCents: overrides.amountCents ?? 70800, currency: overrides.currency ?? 'USD' },
     redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
     checkout: null,
     orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',

@@ -141,6 +141,19 @@ export interface StrayRefundJob extends AttemptJob {
  */
 export const ATTEMPT_LIFETIME_MS = COUPON_HOLD_MS;
 
+/**
+ * Time the customer needs left on a provider's payment page for the attempt to be continued: one
+ * with less is replaced by a new one, or the page would expire while they type their card.
+ */
+export const PAY_TIME_LEFT_MS = 10 * 60 * 1000;
+
+/** How long an attempt with `provider` stays payable: its own lifetime, or less when the provider's page lives less. */
+export function attemptLifetimeMs(provider: Pick<PaymentProvider, 'payableForMs'>): number {
+  return provider.payableForMs === undefined
+    ? ATTEMPT_LIFETIME_MS
+    : Math.min(ATTEMPT_LIFETIME_MS, provider.payableForMs - PAY_TIME_LEFT_MS);
+}
+
 /** The stored exchange rates (the spec's currency-rate service), read in the caller's transaction. */
 export interface ExchangeRates {
   /** Units of `to` per unit of `from` as a decimal string, or null when no rate is stored. */
@@ -258,6 +271,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       amountCents: attempt.amountCents,
       currency: attempt.currency,
       exchangeRate: attempt.exchangeRate,
+      orderTotal: { amountCents: attempt.orderTotalCents, currency: attempt.orderCurrency },
       redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
       checkout: state === 'PENDING' ? attempt.checkout : null,
       orderStatus,
@@ -634,7 +648,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             ...charge,
             orderTotalCents: order.totalCents,
             orderCurrency: order.currency,
-            expiresAt: new Date(now().getTime() + ATTEMPT_LIFETIME_MS),
+            expiresAt: new Date(now().getTime() + attemptLifetimeMs(provider)),
             returnOrigin: origin,
           });
           await closeAtProviders(tx, superseded);

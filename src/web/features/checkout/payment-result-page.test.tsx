@@ -88,6 +88,20 @@ describe('/service-payment-success', () => {
     expect(api.calls.filter((call) => call.method === 'POST').length).toBe(1);
   }, 15_000);
 
+  it('offers Try again at the order’s own total after a converted charge failed: 1 USD = 88.4 INR, not 1 INR', async () => {
+    const converted = { amountCents: 6258720, currency: 'INR', exchangeRate: '88.4' } as const;
+    serve([paymentIn('FAILED', { provider: 'razorpay', redirectUrl: null, ...converted })], {
+      [`GET ${BASE}/payment/options`]: () =>
+        ok([
+          { provider: 'sandbox', label: 'Test payment', amountCents: 70800, currency: 'USD', exchangeRate: null },
+          { provider: 'razorpay', label: 'UPI, cards and netbanking in INR (Razorpay)', ...converted },
+        ]),
+    });
+    renderPage();
+    expect(await screen.findByText(/Charged in INR at 1 USD = 88\.4 INR/, {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByText(/1 INR = /)).toBeNull();
+  }, 15_000);
+
   it('says a charge the order could not take is being given back, and why: no Try again, the order page for its current total', async () => {
     const api = serve([
       paymentIn('FAILED', {

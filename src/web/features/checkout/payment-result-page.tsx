@@ -211,8 +211,8 @@ function NotTaken({
           <PayButton
             orderRef={orderRef}
             kind={kind}
-            amountCents={payment.amountCents}
-            currency={payment.currency}
+            amountCents={payment.orderTotal.amountCents}
+            currency={payment.orderTotal.currency}
             label={RESULT_TEXT.tryAgain}
           />
         </div>
