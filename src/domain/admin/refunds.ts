@@ -42,6 +42,8 @@ export type AdminRefund = z.infer<typeof adminRefundSchema>;
 export const automaticRefundSchema = z.object({
   orderId: z.number(),
   orderDisplayId: z.string(),
+  /** The stray charge's payment attempt: what staff retry or record a refund made by hand for. */
+  attemptId: z.number(),
   attempt: z.number(),
   provider: z.enum(LEDGER_PROVIDERS),
   amountCents: z.number(),
@@ -118,6 +120,14 @@ export const ADMIN_REFUND_MESSAGES = {
     recordedAlready: (id: string) => `Refund ${id} is already recorded for another refund.`,
     lookupFailed:
       'The payment provider did not answer when we looked the refund up, so nothing was recorded. Try again in a minute.',
+  },
+  /** An automatic refund of a stray charge that is not made (refused, or its job gave up): staff's actions. */
+  automatic: {
+    notFound: 'No automatic refund of that charge',
+    refundedAlready: 'This charge is refunded already: there is nothing to send again.',
+    retried: 'The refund is being sent to the payment provider again. The customer is e-mailed once it is made.',
+    recordedByHand: (amount: { amountCents: number; currency: Currency }) =>
+      `Recorded: ${formatMoney(amount)} was refunded by hand at the payment provider. The customer is e-mailed.`,
   },
   providerRefundIdRequired: "Enter the refund's id from the payment provider's dashboard",
   providerRefundIdInvalid: "A refund's id is up to 100 letters, digits and the signs _ - . :",

@@ -2154,6 +2154,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/refunds/automatic/{attemptId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the automatic refund of a stray charge to its payment provider again (refused, or given up), under its own key: refunded at most once; the customer is e-mailed once it is made */
+        post: operations["postAdminRefundsAutomaticByAttemptIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refunds/automatic/{attemptId}/recorded-by-hand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the automatic refund of a stray charge as made by hand in the provider's dashboard, by its id there, once the provider shows it as this payment's refund of the amount; the customer is e-mailed */
+        post: operations["postAdminRefundsAutomaticByAttemptIdRecordedByHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/refunds/{id}/reject": {
         parameters: {
             query?: never;
@@ -11690,6 +11724,7 @@ export interface operations {
                         data: {
                             orderId: number;
                             orderDisplayId: string;
+                            attemptId: number;
                             attempt: number;
                             /** @enum {string} */
                             provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
@@ -11865,6 +11900,61 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Answer200_42"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+            502: components["responses"]["Answer502_35"];
+        };
+    };
+    postAdminRefundsAutomaticByAttemptIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                attemptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Answer200_17"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    postAdminRefundsAutomaticByAttemptIdRecordedByHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                attemptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    providerRefundId: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];

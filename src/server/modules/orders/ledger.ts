@@ -429,6 +429,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       const rows = await createLedgerRepository(on).listStrayRefunds(limit);
       return rows.map(({ refund, provider, attempt }) => ({
         orderId: refund.orderId,
+        attemptId: refund.attemptId,
         attempt,
         provider,
         amountCents: refund.amountCents,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
 import { STRAY_CHARGE_REASONS } from '../../../domain/payments/payment.ts';
 import { deliveredMail } from '../../mail/testing.ts';
@@ -9,6 +10,8 @@ import { createSignedInUser } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
 import { couponRedemptions } from '../orders/coupon-use-tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
+import { createStaffUser } from '../users/testing.ts';
+import { RefundRefusedError } from './provider.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
 import { paymentRecords } from './testing.ts';
 
@@ -246,5 +249,84 @@ describe('a single-use coupon', () => {
       (m) => m.subject.endsWith(orderA.displayId) && m.subject.startsWith('We refunded'),
     );
     expect(mail?.text).toContain(STRAY_CHARGE_REASONS.coupon);
+  });
+});
+
+describe('an automatic refund its provider would not make', () => {
+  /** A stray charge (a stale attempt paid after the order was) whose automatic refund the provider refuses. */
+  async function refusedStrayRefund() {
+    const staff = await createStaffUser(t.app, db(), 'staff');
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { members: [ADULT] });
+    const first = await startPayment(user.token, order.displayId);
+    await chooseExpedite(user.token, order.displayId);
+    await pay(await startPayment(user.token, order.displayId));
+    await t.runJobs();
+    const refuse = vi
+      .spyOn(sandbox().provider, 'refund')
+      .mockRejectedValue(new RefundRefusedError('the card account is closed'));
+    await pay(first, { force: true });
+    await t.runJobs();
+    expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'failed' }]);
+    expect(await strayMailsOf(order.displayId)).toHaveLength(0);
+    const listed = (await apiCall(t.app, 'GET', '/admin/refunds/automatic', staff.token)).json().data as {
+      orderId: number;
+      attemptId: number;
+      status: string;
+    }[];
+    const refund = listed.find((r) => r.orderId === order.id);
+    expect(refund).toMatchObject({ status: 'failed' });
+    return { staff, order, first, refuse, base: `/admin/refunds/automatic/${refund?.attemptId}` };
+  }
+
+  it('is sent again by staff: refunded once, the customer e-mailed once, and not sent again after', async () => {
+    const { staff, order, first, refuse, base } = await refusedStrayRefund();
+    refuse.mockRestore();
+    const retried = await apiCall(t.app, 'POST', `${base}/retry`, staff.token);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json().message).toBe(ADMIN_REFUND_MESSAGES.automatic.retried);
+    await t.runJobs();
+    expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'succeeded' }]);
+    expect((await sandbox().find(first))?.status).toBe('refunded');
+    expect(await strayMailsOf(order.displayId)).toHaveLength(1);
+    const again = await apiCall(t.app, 'POST', `${base}/retry`, staff.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_REFUND_MESSAGES.automatic.refundedAlready);
+    await t.runJobs();
+    expect(await strayMailsOf(order.displayId)).toHaveLength(1);
+    // A customer may not, and an unknown charge has no refund.
+    const customer = await createSignedInUser(t.app);
+    expect((await apiCall(t.app, 'POST', `${base}/retry`, customer.token)).statusCode).toBe(403);
+    expect((await apiCall(t.app, 'POST', '/admin/refunds/automatic/999999/retry', staff.token)).statusCode).toBe(404);
+  });
+
+  it('is recorded as refunded by hand once the provider shows that refund, and the customer is e-mailed once', async () => {
+    const { staff, order, first, refuse, base } = await refusedStrayRefund();
+    refuse.mockRestore();
+    const wrong = await apiCall(t.app, 'POST', `${base}/recorded-by-hand`, staff.token, {
+      providerRefundId: 'sbr_nope',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await refundsOf(order.id)).toMatchObject([{ status: 'failed' }]);
+    // Staff refund it in the provider's dashboard (here: the sandbox, under a key of the dashboard's).
+    const { refundId } = await sandbox().provider.refund({
+      providerPaymentId: first,
+      amountCents: order.price.totalCents,
+      idempotencyKey: `dashboard-${order.id}`,
+    });
+    const recorded = await apiCall(t.app, 'POST', `${base}/recorded-by-hand`, staff.token, {
+      providerRefundId: refundId,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json().message).toBe(
+      ADMIN_REFUND_MESSAGES.automatic.recordedByHand({ amountCents: order.price.totalCents, currency: 'USD' }),
+    );
+    await t.runJobs();
+    expect(await refundsOf(order.id)).toMatchObject([
+      { reason: 'stray', status: 'succeeded', providerRefundId: refundId },
+    ]);
+    expect(await strayMailsOf(order.displayId)).toHaveLength(1);
+    // Recorded: nothing is sent to the provider again.
+    expect((await apiCall(t.app, 'POST', `${base}/retry`, staff.token)).statusCode).toBe(409);
   });
 });

@@ -43,7 +43,7 @@ import {
   PAYMENT_EVENT_SWEEP_QUEUE,
 } from './event-sweep.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
-import { createPaymentRefunds } from './refunds.ts';
+import { type ByHandOutcome, createPaymentRefunds } from './refunds.ts';
 import { createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
 export { eventJobGoneAfterMs, PAYMENT_EVENT_SWEEP_CRON, PAYMENT_EVENT_SWEEP_QUEUE } from './event-sweep.ts';
@@ -600,6 +600,42 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         PAYMENT_EVENT_SWEEP_POLICY,
       );
       await deps.jobs.schedule(PAYMENT_EVENT_SWEEP_QUEUE, PAYMENT_EVENT_SWEEP_CRON);
+    },
+
+    /**
+     * Staff's retry of an automatic refund of a stray charge that is not made (its provider
+     * refused it, or its job gave up): the refund job runs again under the same key, so the
+     * provider refunds once however often it is asked, and the customer is e-mailed once it is.
+     */
+    async retryStrayRefund(attemptId: number): Promise<'queued' | 'not-found' | 'refunded'> {
+      const found = await deps.orders.strayRefund(db, attemptId);
+      const reason = found?.attempt.strayReason;
+      if (!found || !reason) return 'not-found';
+      if (found.refund.status === 'succeeded') return 'refunded';
+      await deps.jobs.send<StrayRefundJob>(STRAY_REFUND_QUEUE, { attemptId, reason }, PAYMENT_EVENT_RETRY);
+      return 'queued';
+    },
+
+    /**
+     * Records the automatic refund of a stray charge as made by staff by hand in the provider's
+     * dashboard, checked with the provider as a request's is (decision 0171); the refund job then
+     * finds it made and e-mails the customer, once.
+     */
+    async recordStrayRefundByHand(
+      attemptId: number,
+      providerRefundId: string,
+    ): Promise<
+      | { ok: true; amountCents: number; currency: Currency }
+      | Exclude<ByHandOutcome, { ok: true }>
+      | { ok: false; reason: 'not-found' }
+    > {
+      const found = await deps.orders.strayRefund(db, attemptId);
+      const reason = found?.attempt.strayReason;
+      if (!found || !reason) return { ok: false, reason: 'not-found' };
+      const outcome = await refunds.recordRefundByHand(strayRefundKey(attemptId), providerRefundId);
+      if (!outcome.ok) return outcome;
+      await deps.jobs.send<StrayRefundJob>(STRAY_REFUND_QUEUE, { attemptId, reason }, PAYMENT_EVENT_RETRY);
+      return { ok: true, amountCents: found.refund.amountCents, currency: found.refund.currency };
     },
 
     /** One pass of the inbox's sweep (its scheduled job's work): events whose job gave up, processed now. */

@@ -196,6 +196,7 @@ describe('automatic refunds of stray charges', () => {
     expect(res.json().data[0]).toEqual({
       orderId: order.id,
       orderDisplayId: order.displayId,
+      attemptId: expect.any(Number),
       attempt: 2,
       provider: 'sandbox',
       amountCents: order.price.totalCents,

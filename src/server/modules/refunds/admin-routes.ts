@@ -151,6 +151,51 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  const automaticParams = z.object({ attemptId: z.coerce.number().int().positive() });
+
+  app.post(
+    '/admin/refunds/automatic/:attemptId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send the automatic refund of a stray charge to its payment provider again (refused, or given up), under its own key: refunded at most once; the customer is e-mailed once it is made',
+        params: automaticParams,
+        response: { 202: envelopeSchema(z.null()), ...refusals(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await refunds.retryAutomatic(auditActor(request), request.params.attemptId);
+      if (outcome === 'not-found') throw new HttpError(404, M.automatic.notFound);
+      if (outcome === 'refunded') throw new HttpError(409, M.automatic.refundedAlready);
+      return reply.status(202).send(ok(null, M.automatic.retried, 202));
+    },
+  );
+
+  app.post(
+    '/admin/refunds/automatic/:attemptId/recorded-by-hand',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Record the automatic refund of a stray charge as made by hand in the provider's dashboard, by its id there, once the provider shows it as this payment's refund of the amount; the customer is e-mailed",
+        params: automaticParams,
+        body: recordRefundByHandSchema,
+        // 502: the payment provider did not answer the look-up of the refund.
+        response: { 200: envelopeSchema(z.null()), ...refusals(404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const { attemptId } = request.params;
+      const { providerRefundId } = request.body;
+      const outcome = await refunds.recordAutomaticByHand(auditActor(request), attemptId, providerRefundId);
+      if (outcome.ok) return ok(null, M.automatic.recordedByHand(outcome));
+      if (outcome.reason === 'not-found') throw new HttpError(404, M.automatic.notFound);
+      if (outcome.reason === 'in-flight') throw new HttpError(409, M.inFlight);
+      notRecorded(outcome.why, providerRefundId, outcome.refundId);
+    },
+  );
+
   app.post(
     '/admin/refunds/:id/reject',
     {

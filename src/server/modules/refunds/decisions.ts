@@ -36,7 +36,10 @@ export interface RefundDecisionDeps {
     | 'timeline'
   >;
   /** Gives the reserved money back through the order's payment provider, or records it given back by hand there. */
-  payments: Pick<PaymentsService, 'executeRefund' | 'recordRefundByHand'>;
+  payments: Pick<
+    PaymentsService,
+    'executeRefund' | 'recordRefundByHand' | 'retryStrayRefund' | 'recordStrayRefundByHand'
+  >;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The customer's panel hears of the decision too: the order page and the bell, not only the inbox. */
@@ -70,6 +73,8 @@ export type RejectResult =
 
 const isOpen = (status: RefundStatus) => (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
 const SUBJECT = { type: 'refund-request' } as const;
+/** An automatic refund of a stray charge: its payment attempt. */
+const AUTOMATIC = { type: 'payment-attempt' } as const;
 /** One key per request and amount, so the same refund tried again is the same refund at the provider. */
 const refundKey = (reference: string, amountCents: number) => `refund-request-${reference}-${amountCents}`;
 
@@ -323,6 +328,36 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const refunds = await deps.orders.strayRefunds(db, limit);
       const ids = await displayIds(refunds.map((r) => r.orderId));
       return refunds.map((r) => ({ ...r, orderDisplayId: ids.get(r.orderId) ?? '' }));
+    },
+
+    /**
+     * Sends the automatic refund of stray charge `attemptId` to its provider again (the job's,
+     * under its key: refunded once however often), audited as staff's; 'refunded' when it is made.
+     */
+    async retryAutomatic(actor: StaffActor, attemptId: number): Promise<'queued' | 'not-found' | 'refunded'> {
+      const outcome = await deps.payments.retryStrayRefund(attemptId);
+      if (outcome === 'queued') {
+        await db.transaction((tx) =>
+          deps.audit.record(tx, { actor, action: 'refund.automatic-retry', subject: { ...AUTOMATIC, id: attemptId } }),
+        );
+      }
+      return outcome;
+    },
+
+    /** Records the automatic refund of stray charge `attemptId` as made by staff at the provider; audited once recorded. */
+    async recordAutomaticByHand(actor: StaffActor, attemptId: number, providerRefundId: string) {
+      const outcome = await deps.payments.recordStrayRefundByHand(attemptId, providerRefundId);
+      if (outcome.ok) {
+        await db.transaction((tx) =>
+          deps.audit.record(tx, {
+            actor,
+            action: 'refund.automatic-recorded-by-hand',
+            subject: { ...AUTOMATIC, id: attemptId },
+            after: { providerRefundId },
+          }),
+        );
+      }
+      return outcome;
     },
 
     async adminGet(id: number): Promise<AdminRefundDetail | null> {

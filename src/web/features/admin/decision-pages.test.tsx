@@ -207,6 +207,7 @@ describe('the refund requests page', () => {
           {
             orderId: 9,
             orderDisplayId: 'DOC-55827988',
+            attemptId: 31,
             attempt: 2,
             provider: 'stripe',
             amountCents: 80380,
@@ -225,6 +226,53 @@ describe('the refund requests page', () => {
     expect(within(section).getByText('$803.80')).toBeTruthy();
     // The requests' orders link their desks too.
     expect(screen.getByRole('link', { name: 'DOC-000123' }).getAttribute('href')).toBe('/admin/orders/DOC-000123');
+    // A refund that was made offers nothing more.
+    expect(within(section).queryByRole('button', { name: 'Send the refund again' })).toBeNull();
+  });
+
+  it('offers an automatic refund its provider did not make a send-again and a record of one made by hand', async () => {
+    const retried = 'The refund is being sent to the payment provider again. The customer is e-mailed once it is made.';
+    const recorded = 'Recorded: $803.80 was refunded by hand at the payment provider. The customer is e-mailed.';
+    const api = fakeApi({
+      'POST /api/v1/admin/refunds/automatic/31/retry': () => ok(null, retried, 202),
+      'POST /api/v1/admin/refunds/automatic/31/recorded-by-hand': () => ok(null, recorded),
+    });
+    renderWithRouter(
+      <RefundsPage
+        list={{ results: [], totalCount: 0, page: 1, limit: 25 }}
+        query={adminRefundListQuery.parse({})}
+        automatic={[
+          {
+            orderId: 9,
+            orderDisplayId: 'DOC-55827988',
+            attemptId: 31,
+            attempt: 2,
+            provider: 'square',
+            amountCents: 80380,
+            currency: 'USD',
+            status: 'failed',
+            createdAt: '2026-11-29T04:50:00.000Z',
+          },
+        ]}
+      />,
+      { path: '/admin/refunds' },
+    );
+    const section = await screen.findByRole('region', { name: 'Automatic refunds of stray charges' });
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Send the refund again' })));
+    expect(await within(section).findByText(retried)).toBeTruthy();
+
+    const id = within(section).getByLabelText("Refunded by hand? The refund's id at the provider");
+    const record = within(section).getByRole('button', { name: 'Record the refund made by hand' });
+    await act(async () => fireEvent.click(record));
+    expect(within(section).getByText("Enter the refund's id from the payment provider's dashboard")).toBeTruthy();
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(id, { target: { value: 'R3fund-by-hand' } });
+    await act(async () => fireEvent.click(record));
+    expect(await within(section).findByText(recorded)).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/v1/admin/refunds/automatic/31/retry', undefined],
+      ['POST', '/api/v1/admin/refunds/automatic/31/recorded-by-hand', { providerRefundId: 'R3fund-by-hand' }],
+    ]);
   });
 });
 

@@ -1,12 +1,19 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { AdminRefund, AdminRefundListQuery, AutomaticRefund } from '../../../domain/admin/refunds.ts';
+import {
+  type AdminRefund,
+  type AdminRefundListQuery,
+  type AutomaticRefund,
+  recordRefundByHandSchema,
+} from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { DataTable } from './data-table.tsx';
 import { withListParams } from './list-params.ts';
 import { TableSearch } from './table-search.tsx';
+import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 const column = createColumnHelper<AdminRefund>();
 
@@ -102,6 +109,70 @@ export function RefundsPage({
   );
 }
 
+/**
+ * An automatic refund its provider has not made (refused, or its job gave up): the customer was
+ * told staff would see to it. Staff send it again (under its own key: refunded at most once), or
+ * record the refund they made by hand in the provider's dashboard, which the provider must show.
+ */
+function NotRefundedYet({ refund }: { refund: AutomaticRefund }) {
+  const action = useAdminAction();
+  const [refundId, setRefundId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const base = `/admin/refunds/automatic/${refund.attemptId}`;
+  const idField = `automatic-refund-id-${refund.attemptId}`;
+  const record = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = recordRefundByHandSchema.safeParse({ providerRefundId: refundId });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter the refund id');
+    setError(null);
+    void action.run('POST', `${base}/recorded-by-hand`, parsed.data);
+  };
+  return (
+    <div className="flex w-full flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+      <p className="text-slate-800">
+        Not refunded yet: the customer was told we would see to it. Send it to the payment provider again, or record the
+        refund you made by hand in its dashboard.
+      </p>
+      <button
+        type="button"
+        disabled={action.pending}
+        onClick={() => void action.run('POST', `${base}/retry`)}
+        className="self-start rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Send the refund again
+      </button>
+      <form noValidate onSubmit={record} className="flex flex-wrap items-end gap-2">
+        <label htmlFor={idField} className="flex flex-col gap-1 font-medium text-slate-800">
+          Refunded by hand? The refund's id at the provider
+          <input
+            id={idField}
+            value={refundId}
+            onChange={(event) => setRefundId(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${idField}-error` : undefined}
+            className="rounded-lg border border-slate-300 px-3 py-2 font-mono font-normal"
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={action.pending}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          Record the refund made by hand
+        </button>
+      </form>
+      {error ? (
+        <p id={`${idField}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <ActionOutcome outcome={action.outcome} />
+    </div>
+  );
+}
+
 /** The newest automatic refunds of stray charges: no request, no decision, each linking its order's desk. */
 function AutomaticRefunds({ refunds }: { refunds: AutomaticRefund[] }) {
   return (
@@ -133,6 +204,7 @@ function AutomaticRefunds({ refunds }: { refunds: AutomaticRefund[] }) {
               <time dateTime={r.createdAt} className="text-slate-600">
                 {r.createdAt.slice(0, 10)}
               </time>
+              {r.status === 'succeeded' ? null : <NotRefundedYet refund={r} />}
             </li>
           ))}
         </ul>
