@@ -121,12 +121,14 @@ async function uploadPhotos(context: ScenarioContext): Promise<{ orderRef: strin
   )) as PhotoOrderBody;
   const itemId = withItem.data.items[0]?.id;
   if (!itemId) throw new Error('the bench photo order has no item');
-  const photo = await sharp(await faceOn('brunette'))
-    .resize(PHOTO_SIDE_PX, PHOTO_SIDE_PX, { fit: 'inside' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const face = await faceOn('brunette');
   await Promise.all(
     Array.from({ length: PHOTOS }, async (_, i) => {
+      // Four different files: the same file sent again to an item is the photo it already is.
+      const photo = await sharp(face)
+        .resize(PHOTO_SIDE_PX, PHOTO_SIDE_PX, { fit: 'inside' })
+        .jpeg({ quality: 90 - i })
+        .toBuffer();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `bench-${i}.jpg`);
       const response = await fetch(
