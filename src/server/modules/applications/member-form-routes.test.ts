@@ -488,6 +488,20 @@ describe('the review step', () => {
     expect((await memberRow(memberId)).reviewDetails).toBeNull();
   });
 
+  it('a later save with a date of birth other than the member’s removes the review, as the review would refuse it', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = completeAnswers('Adult');
+    await save(user.token, ref, memberId, { currentStep: STEPS.Adult, answers });
+    expect((await review(user.token, ref, memberId)).statusCode).toBe(200);
+    const moved = await save(await anotherSession(user), ref, memberId, {
+      currentStep: STEPS.Adult,
+      answers: { ...answers, dateOfBirth: '1984-01-15' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.reviewDetails).toBeNull();
+    expect((await memberRow(memberId)).reviewDetails).toBeNull();
+  });
+
   it('removing the review opens the form again on its last step; removing it twice changes nothing', async () => {
     const { user, ref, memberId } = await customerWithOrder();
     await save(user.token, ref, memberId, { currentStep: 2, answers: completeAnswers('Adult') });
@@ -601,6 +615,57 @@ describe('the order’s status follows its forms and documents after payment', (
       'Forms incomplete',
       'Order pending',
     ]);
+  });
+
+  it('moves to Order pending when a reviewed member’s answer takes away the last item missing', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Forms incomplete');
+    const origin = ['eligibility', 'lastIndianPassportNumber', 'lastIndianPassportIssueDate']
+      .concat(['lastIndianPassportIssuePlace', 'surrenderCertificateNumber', 'surrenderCertificateDate'])
+      .concat([
+        'relativeRelationship',
+        'relativeName',
+        'relativeDocument',
+        'marriageRegisteredOn',
+        'marriageRegisteredAt',
+      ]);
+    const base = Object.fromEntries(Object.entries(completeAnswers('Adult')).filter(([key]) => !origin.includes(key)));
+    const formerCitizen = {
+      ...base,
+      eligibility: 'former-citizen',
+      lastIndianPassportNumber: 'Z1234567',
+      lastIndianPassportIssueDate: '2005-03-01',
+      lastIndianPassportIssuePlace: 'Mumbai',
+      surrenderCertificateNumber: 'SFO/SUR/2019-0456',
+      surrenderCertificateDate: '2019-06-01',
+    };
+    const saved = await save(user.token, ref, memberId, { currentStep: 1, answers: formerCitizen });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const required = await requiredItems(user.token, ref, memberId);
+    const certificate = required.filter((item) => /renunciation|surrender/.test(item.id));
+    expect(certificate).toHaveLength(1);
+    await uploadItems(
+      user.token,
+      ref,
+      memberId,
+      required.filter((item) => !certificate.includes(item)),
+    );
+    expect((await review(user.token, ref, memberId)).statusCode).toBe(200);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
+
+    // Not a former citizen after all: the certificate is no longer asked for, and nothing else is missing.
+    await afterAutosaveWindow();
+    const descendant = {
+      ...base,
+      eligibility: 'descendant',
+      relativeRelationship: 'parent',
+      relativeName: 'Ravi Sharma',
+      relativeDocument: 'K1234567',
+    };
+    const changed = await save(user.token, ref, memberId, { currentStep: STEPS.Adult + 1, answers: descendant });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.reviewDetails).not.toBeNull();
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
   });
 
   it('moves to Order pending with the last required document', async () => {

@@ -127,9 +127,10 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (values.value === null) return { ok: true, value: toMemberForm(member, order.status) };
       const row = await createApplicationsRepository(tx).updateMember(order.id, member.id, values.value);
       if (!row) throw new Error(`member ${member.id} vanished under the order's lock`);
-      // A review stored or removed can complete the order or open it again.
+      // A review stored or removed can complete the order or open it again, and so can a reviewed
+      // member's answers: what their checklist asks for follows them (an eligibility answered otherwise).
       const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);
-      const moved = reviewChanged ? await completion.sync(tx, order.id) : null;
+      const moved = reviewChanged || row.reviewDetails !== null ? await completion.sync(tx, order.id) : null;
       return { ok: true, value: toMemberForm(row, moved ?? order.status) };
     });
   }
@@ -146,6 +147,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const app = await createApplicationsRepository(tx).findApplication(orderId);
       const form = app ? await forms.orderForm(app) : null;
       if (form) await withdrawReviewsAway(tx, { resolve: resolveIn(tx), completion }, orderId, form.definition, now());
+      // Nobody away, but the mission moved: what the checklist asks for (proof of address) follows it.
+      await completion.sync(tx, orderId);
     });
   }
 
@@ -182,11 +185,13 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     }
     const parsed = schema.safeParse(input.answers);
     if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
-    // A review holds while the answers stay complete and agree with the member's passport.
+    // A review holds while the answers pass what the review checked: complete, agreeing with the
+    // member's passport and with the member's own date of birth (their address: `save`, after the lock).
     const keepsReview =
       member.reviewDetails !== null &&
       answersComplete(form.definition, parsed.data, options) &&
-      passportDisagreements(context, parsed.data).length === 0;
+      passportDisagreements(context, parsed.data).length === 0 &&
+      birthDateConflict(member, parsed.data) === null;
     return {
       ok: true,
       value: {
@@ -221,7 +226,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const { member } = context.value;
     // Unchanged answers of a locked order: never here (it returned above), but the locked path answers them.
     if (values.value === null) return null;
-    if ((member.reviewDetails === null) !== (values.value.reviewDetails === null)) return null;
+    // A reviewed member's save may complete the order (the locked path syncs its status).
+    if (member.reviewDetails !== null || values.value.reviewDetails !== null) return null;
     const row = await createApplicationsRepository(db).updateAnswersIfUnchanged(
       order.id,
       member,
@@ -314,7 +320,16 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (saved.ok && saved.value.canEdit && resolveIn) {
         const order = await orders.findOwned(customerId, ref, 'service');
         const moved = order ? await refreshOrderMission(db, resolveIn(db), order.id, memberId, now()) : false;
-        if (order && moved) await reopenMembersAway(resolveIn, order.id);
+        // A reviewed member's own address must still be the order's mission's, as their review
+        // checked: one moved away goes back to their form (and the answer says so).
+        if (order && (moved || saved.value.reviewDetails !== null)) {
+          await reopenMembersAway(resolveIn, order.id);
+          const fresh = await contextOf(db, order, memberId);
+          if (fresh.ok) {
+            const current = await orders.findOwned(customerId, ref, 'service');
+            return { ok: true, value: toMemberForm(fresh.value.member, current?.status ?? order.status) };
+          }
+        }
       }
       return saved;
     },

@@ -161,6 +161,15 @@ describe('a member whose own address another mission serves', () => {
     const taken = await review(ids[1] ?? 0);
     expect(taken.statusCode, taken.body).toBe(200);
   });
+
+  it('loses the review when a later save moves them to another mission’s area, as the review would refuse it', async () => {
+    const { ids, save, review, form } = await orderOf([ADULT, SECOND_ADULT]);
+    await save(ids[0] ?? 0, us('90012'));
+    await save(ids[1] ?? 0, answersAt({ zipCode: '90017' }));
+    expect((await review(ids[1] ?? 0)).statusCode).toBe(200);
+    await save(ids[1] ?? 0, answersAt({ usState: 'TX', zipCode: '77002' }));
+    expect((await form(ids[1] ?? 0)).reviewDetails).toBeNull();
+  });
 });
 
 describe('a member reviewed before the order’s mission moved away from their address', () => {
