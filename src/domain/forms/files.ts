@@ -54,15 +54,28 @@ export function maxFileSize(field: UploadField): number {
 }
 
 /**
+ * The types a browser reports for a file it cannot name: Chrome on Windows says nothing for a HEIC
+ * photo, some Android file pickers and scanner apps say octet-stream for a PDF.
+ */
+const UNNAMED_BY_THE_BROWSER: readonly string[] = ['', 'application/octet-stream'];
+
+/**
  * Why a file does not fit a field (empty, too large, wrong type), or null. The browser asks
- * before uploading, with the type the browser reports; the schema asks again of the stored
+ * before uploading, with the type the browser reports (`reportedType`: a type the browser could not
+ * name is left to the server, which reads the bytes); the schema asks again of the stored
  * reference, whose type the upload service took from the bytes.
  */
-export function fileProblem(field: UploadField, name: string, file: { type: string; size: number }): string | null {
+export function fileProblem(
+  field: UploadField,
+  name: string,
+  file: { type: string; size: number },
+  { reportedType = false } = {},
+): string | null {
   if (file.size === 0) return M.fileEmpty(name);
   const max = maxFileSize(field);
   if (file.size > max) return M.fileTooLarge(name, max);
   const types = acceptedFileTypes(field);
+  if (reportedType && UNNAMED_BY_THE_BROWSER.includes(file.type)) return null;
   if (!(types as readonly string[]).includes(file.type)) return M.fileType(name, types);
   return null;
 }

@@ -159,6 +159,17 @@ describe('upload fields', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('sends a file whose type the browser could not name (a HEIC on Windows, a scanner app’s PDF): the server reads its bytes', async () => {
+    const transfer = controlledUpload();
+    renderUpload(passportPage, transfer.upload);
+    const input = screen.getByLabelText(/Passport photo page/);
+    for (const type of ['', 'application/octet-stream']) {
+      fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'scan.pdf', { type })] } });
+    }
+    expect(transfer.upload).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('onUpload: shows the chosen file first and sends it when Upload is pressed', async () => {
     const transfer = controlledUpload();
     const { values } = renderUpload(photo, transfer.upload);

@@ -206,7 +206,7 @@ export function UploadControl({ field }: { field: UploadField }) {
   function choose(file: File | undefined) {
     if (!file) return;
     setProblem(undefined);
-    const wrong = fileProblem(field, fieldName(field), file);
+    const wrong = fileProblem(field, fieldName(field), file, { reportedType: true });
     if (wrong) {
       setProblem(wrong);
       setPhase({ kind: 'idle' });
