@@ -450,6 +450,18 @@ describe('data rights: deletion', () => {
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
   });
 
+  it('waits for a refund still to be decided on a finished order: the request is recorded, the refund's reason and address stay for staff', async () => {
+    const kiran = await createSignedInUser(t.app, { name: 'Kiran Refund' });
+    const order = await completedApplication(t, kiran);
+    const refund = await requestRefund(t, kiran.email, order.displayId, '1.00');
+    const res = await deletion(t, kiran.token, { password: kiran.password, confirm: true });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().message).toBe(M.pending);
+    expect(res.json().data.openOrders).toEqual([{ orderId: order.displayId, kind: 'service', status: 'Completed' }]);
+    const [kept] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    expect(kept).toMatchObject({ email: kiran.email, reason: expect.stringContaining('cancelled the trip') });
+  });
+
   it('records the request of a customer with an open order; staff see it due in one month and erase it once the order has finished', async () => {
     const finn = await createSignedInUser(t.app, { name: 'Finn Pending' });
     const order = await photoOrder(t, finn);

@@ -66,19 +66,28 @@ export interface DataRightsDeps {
 /** Who acts: the customer on their own account, or a staff member from the queue. */
 export type DataRightsActor = StaffActor;
 
-const openOrdersOf = (orders: readonly Order[]) =>
+/**
+ * A customer's order as the erasure sees it: `refundOwed` while a refund request of it is still to
+ * be decided or paid out. Its reason and address are what staff decide on and write to, so it
+ * holds the erasure back like an open order.
+ */
+type HeldOrder = Order & { refundOwed?: boolean };
+
+const REFUND_OWED: ReadonlySet<string> = new Set(['Received', 'In review', 'Approved']);
+
+const openOrdersOf = (orders: readonly HeldOrder[]) =>
   orders
-    .filter((o) => isOpenOrderStatus(o.status))
+    .filter((o) => isOpenOrderStatus(o.status) || o.refundOwed)
     .map((o) => ({ orderId: o.displayId, kind: o.kind, status: o.status }));
 
 /** Not paid yet: the erasure cancels it rather than wait for it. */
-const isUnpaid = (order: Order) => order.status === 'Payment pending';
+const isUnpaid = (order: HeldOrder) => order.status === 'Payment pending';
 
 /**
  * The open orders a request waits for: those not paid yet do not count, the erasure cancels them
  * (`cancelUnpaid`). What the customer and staff are shown, and what decides "erase now".
  */
-const awaitedOrdersOf = (orders: readonly Order[]) => openOrdersOf(orders.filter((o) => !isUnpaid(o)));
+const awaitedOrdersOf = (orders: readonly HeldOrder[]) => openOrdersOf(orders.filter((o) => !isUnpaid(o)));
 
 /**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
@@ -88,8 +97,14 @@ const awaitedOrdersOf = (orders: readonly Order[]) => openOrdersOf(orders.filter
 export function createDataRightsService(db: Database, deps: DataRightsDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function ordersOf(userId: number, on: Database = db): Promise<Order[]> {
-    return deps.orders.findByIds(await deps.orders.orderIdsOf(on, userId), on);
+  async function ordersOf(userId: number, on: Database = db): Promise<HeldOrder[]> {
+    const orders = await deps.orders.findByIds(await deps.orders.orderIdsOf(on, userId), on);
+    const requests = await deps.refunds.ofOrders(
+      orders.map((o) => o.id),
+      on,
+    );
+    const owed = new Set(requests.filter((r) => REFUND_OWED.has(r.status)).map((r) => r.orderId));
+    return orders.map((o) => (owed.has(o.id) ? { ...o, refundOwed: true } : o));
   }
 
   function statusOf(row: DeletionRequestRow, orders: readonly Order[]): DeletionStatus {

@@ -270,8 +270,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     },
 
     /** The refund requests of these orders, as the customer's data export shows them (issue 34 §3). */
-    async ofOrders(orderIds: readonly number[]) {
-      return (await createRefundsPersonalDataRepository(db).ofOrders(orderIds)).map((r) => ({
+    async ofOrders(orderIds: readonly number[], on: Database = db) {
+      return (await createRefundsPersonalDataRepository(on).ofOrders(orderIds)).map((r) => ({
         reference: r.reference,
         orderId: r.orderId,
         reason: r.reason,
