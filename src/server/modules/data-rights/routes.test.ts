@@ -450,7 +450,7 @@ describe('data rights: deletion', () => {
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
   });
 
-  it('waits for a refund still to be decided on a finished order: the request is recorded, the refund's reason and address stay for staff', async () => {
+  it('waits for a refund still to be decided on a finished order: the request is recorded, the refund’s reason and address stay for staff', async () => {
     const kiran = await createSignedInUser(t.app, { name: 'Kiran Refund' });
     const order = await completedApplication(t, kiran);
     const refund = await requestRefund(t, kiran.email, order.displayId, '1.00');
