@@ -92,16 +92,17 @@ export function createContactInbox(db: Database, deps: ContactInboxDeps) {
           sentByEmail: actor.email,
         });
         const about = row.reference ? `your enquiry ${row.reference}` : 'your enquiry';
+        // Nothing typed into the form goes back (name, message), as with the acknowledgement: the
+        // address was never proved, and a reply must not carry a stranger's words to someone else.
         await deps.mail.enqueue(tx, {
           ...simpleMail({
             to: row.email,
             subject: `Re: ${about}`,
-            heading: `Dear ${row.name},`,
+            heading: 'Hello,',
             intro: body
               .split(/\n{2,}/)
               .map((p) => p.trim())
               .filter(Boolean),
-            details: [['Your message', row.message]],
             outro: [
               `Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}${row.reference ? `, quoting ${row.reference}` : ''}.`,
             ],
