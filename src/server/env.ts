@@ -28,8 +28,12 @@ const cronSchedule = (name: string, fallback: string) =>
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-/** How the providers' live keys begin (their test keys begin `…_test_`). */
-export const LIVE_KEY_PREFIXES = { stripe: ['sk_live_', 'rk_live_'], razorpay: ['rzp_live_'] } as const;
+/**
+ * Whether a Stripe or Razorpay key is a live one: both write a key as kind, mode and id joined by
+ * underscores, the mode `live` or `test`. Read from the key's own mode, so no key-shaped prefix
+ * needs writing down here.
+ */
+export const isLiveKey = (key: string | undefined) => key?.split('_')[1] === 'live';
 
 /** The payment settings that take real money (live keys, Square's production environment). */
 function liveKeys(env: {
@@ -39,8 +43,8 @@ function liveKeys(env: {
   SQUARE_ENVIRONMENT: 'sandbox' | 'production';
 }): string[] {
   return [
-    LIVE_KEY_PREFIXES.stripe.some((prefix) => env.STRIPE_SECRET_KEY?.startsWith(prefix)) ? 'STRIPE_SECRET_KEY' : null,
-    LIVE_KEY_PREFIXES.razorpay.some((prefix) => env.RAZORPAY_KEY_ID?.startsWith(prefix)) ? 'RAZORPAY_KEY_ID' : null,
+    isLiveKey(env.STRIPE_SECRET_KEY) ? 'STRIPE_SECRET_KEY' : null,
+    isLiveKey(env.RAZORPAY_KEY_ID) ? 'RAZORPAY_KEY_ID' : null,
     env.SQUARE_ACCESS_TOKEN && env.SQUARE_ENVIRONMENT === 'production' ? 'SQUARE_ENVIRONMENT=production' : null,
   ].filter((key) => key !== null);
 }
