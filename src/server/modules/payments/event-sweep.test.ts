@@ -1,45 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { SetupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../jobs/queue.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { apiCall, startApplication } from '../applications/testing.ts';
-import { createSignedInUser } from '../auth/testing.ts';
+import type { TestApp } from '../../test/app.ts';
 import { createEventSweep, PAYMENT_EVENT_SWEEP_CRON, PAYMENT_EVENT_SWEEP_QUEUE } from './event-sweep.ts';
-import { setExchangeRate } from './exchange-rates.ts';
 import { eventJobGoneAfterMs, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_RETRY } from './service.ts';
 import { paymentWebhookEvents } from './tables.ts';
-import { createRazorpayFake, listenRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
-import { paymentRecords } from './testing.ts';
+import { createRazorpayFake } from './testing/razorpay-fake.ts';
+import { paymentRecords, razorpayTestApp } from './testing.ts';
 
 const fake = createRazorpayFake();
-let msw: SetupServer;
+const { app, razorpayOrder } = razorpayTestApp(fake);
 let t: TestApp;
-beforeAll(async () => {
-  msw = listenRazorpayFake(fake);
-  t = await buildTestApp({ PAYMENT_PROVIDERS: 'razorpay,sandbox', ...RAZORPAY_TEST_KEYS });
-  await setExchangeRate(t.database.db, { from: 'USD', to: 'INR', rate: '88.4', source: 'test', fetchedAt: new Date() });
-});
-afterAll(async () => {
-  await t.close();
-  msw.close();
+beforeAll(() => {
+  t = app();
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/razorpay';
 const { orderRow, paidMoves, receiptsOf, postEvent } = paymentRecords(() => t, WEBHOOK);
 const db = () => t.database.db;
 const GONE_AFTER_MS = eventJobGoneAfterMs(PAYMENT_EVENT_RETRY);
-
-/** A USD order with a Razorpay payment started on it. */
-async function razorpayOrder() {
-  const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token);
-  const res = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, user.token, {
-    provider: 'razorpay',
-  });
-  expect(res.statusCode).toBe(200);
-  return { order, razorpayOrderId: res.json().data.checkout.orderId as string };
-}
 
 /** The stored event of a Razorpay order, received `agoMs` ago. */
 async function eventOf(razorpayOrderId: string, agoMs = 0) {

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { delay, http } from 'msw';
-import type { SetupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { convertCents } from '../../../domain/catalog/money.ts';
 import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { EnvError, loadEnv } from '../../env.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
@@ -14,20 +13,14 @@ import { setExchangeRate } from './exchange-rates.ts';
 import { refundRefused } from './provider.ts';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay.ts';
 import { paymentWebhookEvents } from './tables.ts';
-import { createRazorpayFake, listenRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
-import { paymentRecords } from './testing.ts';
+import { createRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
+import { paymentRecords, razorpayTestApp } from './testing.ts';
 
 const fake = createRazorpayFake();
-let msw: SetupServer;
+const { app, msw, razorpayOrder } = razorpayTestApp(fake);
 let t: TestApp;
-beforeAll(async () => {
-  msw = listenRazorpayFake(fake);
-  t = await buildTestApp({ PAYMENT_PROVIDERS: 'razorpay,sandbox', ...RAZORPAY_TEST_KEYS });
-  await setExchangeRate(t.database.db, { from: 'USD', to: 'INR', rate: '88.4', source: 'test', fetchedAt: new Date() });
-});
-afterAll(async () => {
-  await t.close();
-  msw.close();
+beforeAll(() => {
+  t = app();
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/razorpay';
@@ -41,18 +34,6 @@ const {
   postEvent: postWebhook,
 } = paymentRecords(() => t, WEBHOOK);
 const db = () => t.database.db;
-
-/** A USD order with a Razorpay payment started on it. */
-async function razorpayOrder() {
-  const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token);
-  const url = `/application/order/${order.displayId}/payment`;
-  const res = await apiCall(t.app, 'POST', url, user.token, { provider: 'razorpay' });
-  expect(res.statusCode).toBe(200);
-  const payment = res.json().data;
-  const razorpayOrderId: string = payment.checkout.orderId;
-  return { user, order, url, payment, razorpayOrderId };
-}
 
 describe('Razorpay: a USD order is charged in INR at the stored rate', () => {
   it('offers the converted INR amount before paying, and the create call carries it with the attempt key', async () => {
@@ -311,7 +292,9 @@ describe('Razorpay webhooks', () => {
       webhookSecret: RAZORPAY_TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
       timeoutMs: 200,
     });
-    msw.use(http.get(`https://api.razorpay.com/v1/orders/${razorpayOrderId}`, () => delay('infinite'), { once: true }));
+    msw().use(
+      http.get(`https://api.razorpay.com/v1/orders/${razorpayOrderId}`, () => delay('infinite'), { once: true }),
+    );
     const started = Date.now();
     const error = await provider.fetchPayment(razorpayOrderId).then(
       () => null,

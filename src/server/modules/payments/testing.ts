@@ -1,9 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
+import type { SetupServer } from 'msw/node';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { outboundEmails } from '../../mail/tables.ts';
-import type { TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { setExchangeRate } from './exchange-rates.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './service.ts';
+import { listenRazorpayFake, RAZORPAY_TEST_KEYS, type RazorpayFake } from './testing/razorpay-fake.ts';
 
 /** What the sandbox records for a test card number (other modules' tests compare it). */
 export { sandboxCardFingerprint } from './sandbox.ts';
@@ -97,4 +103,43 @@ export async function recordedStrayCharge(t: TestApp, orderId: number, amountCen
     status: 'succeeded',
     reason: 'stray',
   });
+}
+
+/**
+ * A test app offering Razorpay (`fake` answering its API) beside the sandbox, with USD → INR at
+ * 88.4, built in `beforeAll` and closed in `afterAll` (test code only); and a customer's USD order
+ * with a Razorpay payment started on it.
+ */
+export function razorpayTestApp(fake: RazorpayFake) {
+  let msw: SetupServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    msw = listenRazorpayFake(fake);
+    t = await buildTestApp({ PAYMENT_PROVIDERS: 'razorpay,sandbox', ...RAZORPAY_TEST_KEYS });
+    await setExchangeRate(t.database.db, {
+      from: 'USD',
+      to: 'INR',
+      rate: '88.4',
+      source: 'test',
+      fetchedAt: new Date(),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    msw.close();
+  });
+
+  async function razorpayOrder() {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const url = `/application/order/${order.displayId}/payment`;
+    const res = await apiCall(t.app, 'POST', url, user.token, { provider: 'razorpay' });
+    expect(res.statusCode).toBe(200);
+    const payment = res.json().data;
+    const razorpayOrderId: string = payment.checkout.orderId;
+    return { user, order, url, payment, razorpayOrderId };
+  }
+
+  /** `msw`: the fake's server, for a test that answers a call its own way (`.use`). */
+  return { app: () => t, msw: () => msw, razorpayOrder };
 }
