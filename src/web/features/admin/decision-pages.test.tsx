@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
-import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
+import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/refunds.ts';
 import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -198,24 +198,24 @@ describe('a refund request page', () => {
 });
 
 describe('the refund requests page', () => {
+  /** An automatic refund of a stray $803.80 charge. */
+  const automaticRefund = (overrides: Pick<AutomaticRefund, 'provider' | 'status'>): AutomaticRefund => ({
+    orderId: 9,
+    orderDisplayId: 'DOC-55827988',
+    attemptId: 31,
+    attempt: 2,
+    amountCents: 80380,
+    currency: 'USD',
+    createdAt: '2026-11-29T04:50:00.000Z',
+    ...overrides,
+  });
+
   it('lists the automatic refunds of stray charges below the requests, each linking its order', async () => {
     renderWithRouter(
       <RefundsPage
         list={{ results: [refund.request], totalCount: 1, page: 1, limit: 25 }}
         query={adminRefundListQuery.parse({})}
-        automatic={[
-          {
-            orderId: 9,
-            orderDisplayId: 'DOC-55827988',
-            attemptId: 31,
-            attempt: 2,
-            provider: 'stripe',
-            amountCents: 80380,
-            currency: 'USD',
-            status: 'succeeded',
-            createdAt: '2026-11-29T04:50:00.000Z',
-          },
-        ]}
+        automatic={[automaticRefund({ provider: 'stripe', status: 'succeeded' })]}
       />,
       { path: '/admin/refunds' },
     );
@@ -241,19 +241,7 @@ describe('the refund requests page', () => {
       <RefundsPage
         list={{ results: [], totalCount: 0, page: 1, limit: 25 }}
         query={adminRefundListQuery.parse({})}
-        automatic={[
-          {
-            orderId: 9,
-            orderDisplayId: 'DOC-55827988',
-            attemptId: 31,
-            attempt: 2,
-            provider: 'square',
-            amountCents: 80380,
-            currency: 'USD',
-            status: 'failed',
-            createdAt: '2026-11-29T04:50:00.000Z',
-          },
-        ]}
+        automatic={[automaticRefund({ provider: 'square', status: 'failed' })]}
       />,
       { path: '/admin/refunds' },
     );
