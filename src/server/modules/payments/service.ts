@@ -467,6 +467,19 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     return { order: settled.order, attempt: await deps.orders.attempt(tx, attempt.id) };
   }
 
+  /**
+   * The automatic refund of stray charge `attemptId`, and how to run its job (again) under its own
+   * key (staff's retry or record by hand); null when the attempt is no stray charge.
+   */
+  async function strayRefundOf(attemptId: number) {
+    const found = await deps.orders.strayRefund(db, attemptId);
+    const reason = found?.attempt.strayReason;
+    if (!found || !reason) return null;
+    const queueJob = () =>
+      deps.jobs.send<StrayRefundJob>(STRAY_REFUND_QUEUE, { attemptId, reason }, PAYMENT_EVENT_RETRY);
+    return { found, queueJob };
+  }
+
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
   async function refundStray({ attemptId, reason }: StrayRefundJob): Promise<void> {
     const outcome = await refunds.executeRefund(strayRefundKey(attemptId));
@@ -608,11 +621,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * provider refunds once however often it is asked, and the customer is e-mailed once it is.
      */
     async retryStrayRefund(attemptId: number): Promise<'queued' | 'not-found' | 'refunded'> {
-      const found = await deps.orders.strayRefund(db, attemptId);
-      const reason = found?.attempt.strayReason;
-      if (!found || !reason) return 'not-found';
-      if (found.refund.status === 'succeeded') return 'refunded';
-      await deps.jobs.send<StrayRefundJob>(STRAY_REFUND_QUEUE, { attemptId, reason }, PAYMENT_EVENT_RETRY);
+      const stray = await strayRefundOf(attemptId);
+      if (!stray) return 'not-found';
+      if (stray.found.refund.status === 'succeeded') return 'refunded';
+      await stray.queueJob();
       return 'queued';
     },
 
@@ -629,13 +641,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       | Exclude<ByHandOutcome, { ok: true }>
       | { ok: false; reason: 'not-found' }
     > {
-      const found = await deps.orders.strayRefund(db, attemptId);
-      const reason = found?.attempt.strayReason;
-      if (!found || !reason) return { ok: false, reason: 'not-found' };
+      const stray = await strayRefundOf(attemptId);
+      if (!stray) return { ok: false, reason: 'not-found' };
       const outcome = await refunds.recordRefundByHand(strayRefundKey(attemptId), providerRefundId);
       if (!outcome.ok) return outcome;
-      await deps.jobs.send<StrayRefundJob>(STRAY_REFUND_QUEUE, { attemptId, reason }, PAYMENT_EVENT_RETRY);
-      return { ok: true, amountCents: found.refund.amountCents, currency: found.refund.currency };
+      await stray.queueJob();
+      return { ok: true, amountCents: stray.found.refund.amountCents, currency: stray.found.refund.currency };
     },
 
     /** One pass of the inbox's sweep (its scheduled job's work): events whose job gave up, processed now. */
