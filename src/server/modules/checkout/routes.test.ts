@@ -39,6 +39,14 @@ async function family() {
   return { user, order, base: `/application/order/${order.displayId}` };
 }
 
+/** A customer, and a friend who signed up with the customer's referral code. */
+async function referredFriend() {
+  const referrer = await createSignedInUser(t.app);
+  const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+  const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+  return { referrer, friend };
+}
+
 let couponSeq = 0;
 async function addCoupon(values: Partial<typeof coupons.$inferInsert> = {}) {
   couponSeq += 1;
@@ -406,9 +414,7 @@ describe('coupon holds of unpaid orders', () => {
 
 describe('referral', () => {
   it('gives a referred friend $5 off our fee on their first application only', async () => {
-    const referrer = await createSignedInUser(t.app);
-    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
-    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const { referrer, friend } = await referredFriend();
     const first = await startApplication(t.app, friend.token);
     const plain = await startApplication(t.app, referrer.token);
     expect(first.price.totalCents).toBe(plain.price.totalCents - 500);
@@ -425,9 +431,7 @@ describe('referral', () => {
   });
 
   it('gives it to one of several first applications started at the same time (on PostgreSQL, each saw no earlier order)', async () => {
-    const referrer = await createSignedInUser(t.app);
-    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
-    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const { referrer, friend } = await referredFriend();
     const plain = await startApplication(t.app, referrer.token);
     const started = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => startApplication(t.app, friend.token)));
     const totals = await Promise.all(started.map((o) => storedTotal(o.id)));
@@ -453,32 +457,31 @@ describe('a total that moved without a change to the order', () => {
     expect(started.json().data.amountCents).toBe(shown);
   }
 
+  /** Expedite's USD price in the catalog, as staff set it. */
+  const setExpeditePrice = (amountCents: number) =>
+    t.database.db
+      .update(addonPrices)
+      .set({ amountCents })
+      .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
+
   it('charges an add-on at its price now when staff changed it after it was chosen, not the stored total', async () => {
     const { user, order, base } = await family();
     await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] });
     const chosen = await storedTotal(order.id);
     // An earlier payment attempt, at the stored total, is not the one the customer pays.
     expect((await pay(base, user.token)).json().data.amountCents).toBe(chosen);
-    await t.database.db
-      .update(addonPrices)
-      .set({ amountCents: 7000 })
-      .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
+    await setExpeditePrice(7000);
     try {
       const shown = (await summaryOf(base, user.token)).totalCents;
       expect(shown).toBe((chosen ?? 0) - 6200 + 7000);
       await chargesWhatIsShown(order.id, base, user.token, shown);
     } finally {
-      await t.database.db
-        .update(addonPrices)
-        .set({ amountCents: 6200 })
-        .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
+      await setExpeditePrice(6200);
     }
   });
 
   it('gives a referred friend’s next application the first-order discount it shows once the first is cancelled', async () => {
-    const referrer = await createSignedInUser(t.app);
-    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
-    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const { friend } = await referredFriend();
     const first = await startApplication(t.app, friend.token);
     const second = await startApplication(t.app, friend.token);
     const base = `/application/order/${second.displayId}`;
