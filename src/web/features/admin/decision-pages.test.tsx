@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
 import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/refunds.ts';
 import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
-import type { AdminUserDetail } from '../../../domain/admin/users.ts';
+import { ADMIN_USER_MESSAGES, type AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { RefundPage } from './refund-page.tsx';
 import { RefundsPage } from './refunds-page.tsx';
@@ -310,5 +310,16 @@ describe("a user's page", () => {
     );
     expect(await screen.findByText(/admin through ADMIN_EMAILS; remove its address/)).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
+  });
+
+  it('shows the API’s refusal to verify an ADMIN_EMAILS address: the owner must open the link', async () => {
+    // The page cannot tell an unverified ADMIN_EMAILS address from a customer's: only the API refuses it.
+    fakeApi({ 'POST /api/v1/users/verify-user': () => fail(409, ADMIN_USER_MESSAGES.adminEmailNeedsLink) });
+    renderWithRouter(<UserPage detail={user} viewerId={1} />);
+    const verify = await screen.findByRole('button', { name: 'Mark e-mail verified' });
+    await act(async () => fireEvent.click(verify));
+    const outcome = await screen.findByText(ADMIN_USER_MESSAGES.adminEmailNeedsLink);
+    expect(outcome.getAttribute('role')).toBe('status');
+    expect(outcome.className).toContain('text-red-700');
   });
 });
