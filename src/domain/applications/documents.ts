@@ -141,6 +141,12 @@ export const documentUploadedSchema = z.object({
   checklist: memberChecklistSchema,
   /** For a photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks (also `document.report`). */
   report: complianceReportSchema.optional(),
+  /**
+   * When the file is also the answer of the member's form question for the item: the answers'
+   * `answersSavedAt` (MemberForm) with it. The form that uploaded builds its next save on it
+   * (`basedOn`); a form open elsewhere, built on the answers before, is refused (changedElsewhere).
+   */
+  answersSavedAt: z.string().optional(),
 });
 export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;
 

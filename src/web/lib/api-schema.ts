@@ -4753,6 +4753,7 @@ export interface components {
                                 headPercent: number | null;
                             } | null;
                         };
+                        answersSavedAt?: string;
                     };
                 };
             };

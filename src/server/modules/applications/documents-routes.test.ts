@@ -6,7 +6,7 @@ import { APPLICATION_MESSAGES as A } from '../../../domain/applications/applicat
 import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES as M, type MemberInput } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
-import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
+import { UPLOAD_MESSAGES, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
@@ -252,6 +252,30 @@ describe('uploading to a checklist item', () => {
     expect(member?.answers).toMatchObject({
       passportBioPage: { documentId: String(document.id), name: 'passport.pdf', type: 'application/pdf' },
     });
+  });
+
+  it('an item a PDF-only question of the form asks takes only a PDF, from the order page too', async () => {
+    const { pkg } = await seededPackage(t.app, 'visa-application-centre-support', 'consular-appointment-file-check');
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id });
+    const memberId = order.members[0]?.id ?? 0;
+    // The form's `governmentForm` takes a PDF only; the checklist's `government-form` says so (its picker and hint).
+    const checklist = await call('GET', `${orderPath(order.displayId)}/members/${memberId}/checklist`, user.token);
+    const item = checklist.json().data.items.find((i: { id: string }) => i.id === 'government-form');
+    expect(item.accept.types).toEqual(['pdf']);
+
+    const before = await storedFiles();
+    const image = await upload(user.token, itemPath(order.displayId, memberId, 'government-form'), pngFile('form.png'));
+    const refusal = unsupportedTypeMessage(['pdf']);
+    expect(image.statusCode).toBe(415);
+    expect(image.json()).toMatchObject({ isSuccess: false, message: refusal, errors: { file: refusal } });
+    expect(await storedFiles()).toEqual(before);
+    expect(await rowsOf(order.id)).toEqual([]);
+
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'government-form'), pdfFile('form.pdf'));
+    expect(res.statusCode, res.body).toBe(201);
+    const [member] = await t.database.db.select().from(applicationMembers).where(eq(applicationMembers.id, memberId));
+    expect(member?.answers).toMatchObject({ governmentForm: { documentId: String(res.json().data.document.id) } });
   });
 
   it('shows a long file name truncated to 500 characters with an ellipsis (SPEC.md §5)', async () => {

@@ -176,10 +176,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ref = parseOrderRef(request.params.orderRef);
       const { memberId, itemId } = request.params;
-      const { document, checklist, replaced } = valueOrThrow(
+      const { replaced, ...copied } = valueOrThrow(
         await documents.reuse(customer(request).id, ref, memberId, itemId, request.body.documentId),
       );
-      return reply.status(201).send(ok({ document, checklist }, replaced ? D.replaced : D.uploaded, 201));
+      return reply.status(201).send(ok(copied, replaced ? D.replaced : D.uploaded, 201));
     },
   );
 
@@ -228,14 +228,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const ref = parseOrderRef(request.params.orderRef);
         const { memberId, itemId } = request.params;
-        const { document, checklist, replaced, report } = valueOrThrow(
+        const { replaced, ...uploaded } = valueOrThrow(
           await documents.upload(customer(request).id, ref, memberId, itemId, (itemLimits, finishImage) =>
             app.uploads.acceptUpload(request, { itemLimits, ...(finishImage ? { finishImage } : {}) }),
           ),
         );
-        return reply
-          .status(201)
-          .send(ok({ document, checklist, ...(report ? { report } : {}) }, replaced ? D.replaced : D.uploaded, 201));
+        return reply.status(201).send(ok(uploaded, replaced ? D.replaced : D.uploaded, 201));
       },
     );
   };

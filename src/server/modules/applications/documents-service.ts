@@ -19,6 +19,7 @@ import {
   DOCUMENT_MESSAGES as D,
   type DocumentDirection,
   type DocumentRequest,
+  type DocumentUploaded,
   type DocumentView,
   documentFileRef,
   documentLinks,
@@ -32,7 +33,13 @@ import { documentOffers, type MemberFiles } from '../../../domain/applications/h
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { answerFieldsByKey, type FormDefinition, isUploadField } from '../../../domain/forms/definition.ts';
+import {
+  answerFieldsByKey,
+  type FormDefinition,
+  isUploadField,
+  type UploadField,
+} from '../../../domain/forms/definition.ts';
+import { acceptedFileTypes } from '../../../domain/forms/files.ts';
 import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
 import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
 import {
@@ -46,7 +53,12 @@ import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
-import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
+import {
+  type StoredFileType,
+  UPLOAD_TYPE_INFO,
+  type UploadRule,
+  type UploadType,
+} from '../../../domain/uploads/file-types.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -112,9 +124,34 @@ export interface OrderGaps {
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices' | 'mission'>;
 type ApplicationSnapshot = ChecklistSnapshot & Pick<ApplicationRow, 'formDefinitionId'>;
 
+/** An upload or a copy stored, as its route answers it (without the photo checks), and whether it replaced a file. */
+type StoredDocument = Omit<DocumentUploaded, 'report'> & { replaced: boolean };
+
+/** An order with what its members' checklists are made from: the application and its form (null without one). */
+interface ChecklistOf {
+  order: Order;
+  app: ApplicationSnapshot;
+  definition: FormDefinition | null;
+}
+
 /**
- * The member's answers with `document` as the answer of the upload question asked for its item
- * (the form's upload questions file to the checklist item their key names: checklistItemOfUpload),
+ * The upload questions the member's form shows, by the checklist item each files to (the item
+ * their key names: checklistItemOfUpload). The item's file is that question's answer.
+ */
+function uploadQuestionsOf(
+  definition: FormDefinition,
+  member: Pick<MemberRow, 'kind' | 'answers'>,
+): Map<string, UploadField> {
+  const shown = shownAnswerKeys(definition, member.kind, member.answers);
+  return new Map(
+    [...answerFieldsByKey(definition).values()].flatMap((field) =>
+      isUploadField(field) && shown.has(field.key) ? [[checklistItemOfUpload(field.key), field] as const] : [],
+    ),
+  );
+}
+
+/**
+ * The member's answers with `document` as the answer of the upload question asked for its item,
  * or null when the member's form shows no such question.
  */
 export function answersWithDocument(
@@ -122,19 +159,26 @@ export function answersWithDocument(
   member: Pick<MemberRow, 'kind' | 'answers'>,
   document: DocumentRow,
 ): Record<string, unknown> | null {
-  const field = [...answerFieldsByKey(definition).values()].find(
-    (f) => isUploadField(f) && checklistItemOfUpload(f.key) === document.itemId,
-  );
-  if (!document.itemId || !field) return null;
-  const { key } = field;
-  if (!shownAnswerKeys(definition, member.kind, member.answers).has(key)) return null;
+  const field = document.itemId ? uploadQuestionsOf(definition, member).get(document.itemId) : undefined;
+  if (!field) return null;
   const ref = documentFileRef({
     id: document.id,
     name: document.displayName,
     type: document.contentType,
     size: document.sizeBytes,
   });
-  return { ...member.answers, [key]: ref };
+  return { ...member.answers, [field.key]: ref };
+}
+
+/**
+ * An item whose file answers a form question takes only the types the question takes: a file
+ * uploaded from the order page becomes that answer too, and the answer would refuse another type.
+ */
+function askedAs(item: ChecklistItem, question: UploadField | undefined): ChecklistItem {
+  if (!question) return item;
+  const takes: readonly string[] = acceptedFileTypes(question);
+  const types = item.accept.types.filter((type) => UPLOAD_TYPE_INFO[type].mimeTypes.some((m) => takes.includes(m)));
+  return { ...item, accept: { ...item.accept, types } };
 }
 
 /**
@@ -161,13 +205,26 @@ export function memberChecklistItems(
   );
 }
 
+/** The member's checklist as their form asks it (`askedAs`): what the member's uploads are checked against. */
+function formChecklistItems(
+  app: ChecklistSnapshot,
+  definition: FormDefinition | null,
+  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+): ChecklistItem[] {
+  const items = memberChecklistItems(app, member);
+  if (!definition) return items;
+  const questions = uploadQuestionsOf(definition, member);
+  return items.map((item) => askedAs(item, questions.get(item.id)));
+}
+
 /** The member's checklist as the order's payment leaves it: what our team prepares is due once paid (`dueWhen`). */
 function dueChecklistItems(
   app: ChecklistSnapshot,
   member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
   paid: boolean,
+  definition: FormDefinition | null = null,
 ): ChecklistItem[] {
-  return memberChecklistItems(app, member).map((item) => dueWhen(paid, item));
+  return formChecklistItems(app, definition, member).map((item) => dueWhen(paid, item));
 }
 
 /** Each member's required documents our team prepares once the order is paid (`preparedByUs`), in member order. */
@@ -247,8 +304,7 @@ function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
 }
 
 function toMemberChecklist(
-  order: Order,
-  app: ChecklistSnapshot,
+  { order, app, definition }: ChecklistOf,
   member: MemberRow,
   documents: readonly DocumentRow[],
   requests: readonly DocumentRequest[],
@@ -256,7 +312,7 @@ function toMemberChecklist(
   const mine = documents
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
-  const status = checklistStatus(dueChecklistItems(app, member, isPaidStatus(order.status)), mine);
+  const status = checklistStatus(dueChecklistItems(app, member, isPaidStatus(order.status), definition), mine);
   const conflict = proofConflictsOf(
     app,
     documents.filter((d) => d.memberId === member.id),
@@ -323,7 +379,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
-  /** The customer's service order with what it was started with and its members, or null. */
+  /** The customer's service order with what it was started with, its form and its members, or null. */
   async function ownedApplication(customerId: number, ref: OrderRef) {
     const order = await orders.findOwned(customerId, ref, 'service');
     if (!order) return null;
@@ -332,7 +388,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       applications.listMembers(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    return { order, app, members };
+    const definition = (await forms.orderForm(app))?.definition ?? null;
+    return { order, app, definition, members };
   }
 
   /** A stored file no row refers to (a refused or failed change): removed now, or left logged. */
@@ -372,12 +429,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     return result;
   }
 
-  async function memberChecklistOf(order: Order, app: ChecklistSnapshot, member: MemberRow) {
+  async function memberChecklistOf(found: ChecklistOf, member: MemberRow) {
     const [documents, requests] = await Promise.all([
-      repository.listLive(order.id, 'from-customer'),
-      repository.listRequests(order.id),
+      repository.listLive(found.order.id, 'from-customer'),
+      repository.listRequests(found.order.id),
     ]);
-    return toMemberChecklist(order, app, member, documents, requests);
+    return toMemberChecklist(found, member, documents, requests);
   }
 
   const fileOf = (file: AcceptedUpload) => ({
@@ -394,18 +451,20 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
    * replaces is removed after commit. When the member's form asks the item as an upload question
    * (the photo, the signature), the answer refers to the new file in the same transaction, before
    * the order's status follows: an upload that completes the order has its answer in
-   * (docs/decisions/0103-issue-30-gaps.md), and the answer never points at a replaced file.
+   * (docs/decisions/0103-issue-30-gaps.md), and the answer never points at a replaced file. Writing
+   * the answer moves `answersSavedAt`, which the result carries: a form open elsewhere, built on the
+   * answers before, is refused its next save (changedElsewhere) instead of putting the old file back;
+   * the uploading form builds its next save on the new one.
    */
   async function store(
     customerId: number,
-    found: { order: Order; app: ApplicationSnapshot },
+    found: ChecklistOf,
     member: MemberRow,
     itemId: string,
     file: AcceptedUpload,
     /** What the file's checks found: its photo report; a proof of address's code, for a file used again. */
     { report, proofAddress }: { report?: ComplianceReport | undefined; proofAddress?: ProofAddress | undefined } = {},
-  ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
-    const form = await forms.orderForm(found.app);
+  ): Promise<FormResult<StoredDocument>> {
     const result = await record(file, async (tx) => {
       const order = await orders.lockOrder(tx, found.order.id);
       if (!order) return orderNotFound();
@@ -427,19 +486,23 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         uploadedBy: 'customer',
         uploadedByUserId: customerId,
       });
-      const answers = form ? answersWithDocument(form.definition, current, row) : null;
-      if (answers) await applications.updateMember(order.id, member.id, { answers });
+      const answers = found.definition ? answersWithDocument(found.definition, current, row) : null;
+      const answered = answers
+        ? await applications.updateMember(order.id, member.id, { answers, answersSavedAt: new Date() })
+        : null;
       await completion.sync(tx, order.id);
-      return { ok: true, value: { row, replaced } };
+      return { ok: true, value: { row, replaced, answersSavedAt: answered?.answersSavedAt ?? null } };
     });
     if (!result.ok) return result;
-    await removeFiles(result.value.replaced);
+    const { row, replaced, answersSavedAt } = result.value;
+    await removeFiles(replaced);
     return {
       ok: true,
       value: {
-        document: toView(result.value.row, found.order.displayId),
-        checklist: await memberChecklistOf(found.order, found.app, member),
-        replaced: result.value.replaced.length > 0,
+        document: toView(row, found.order.displayId),
+        checklist: await memberChecklistOf(found, member),
+        replaced: replaced.length > 0,
+        ...(answersSavedAt ? { answersSavedAt: answersSavedAt.toISOString() } : {}),
       },
     };
   }
@@ -449,12 +512,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     async orderChecklist(customerId: number, ref: OrderRef): Promise<FormResult<OrderChecklist>> {
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
-      const { order, app, members } = found;
+      const { order, members } = found;
       const [documents, requests] = await Promise.all([
         repository.listLive(order.id, 'from-customer'),
         repository.listRequests(order.id),
       ]);
-      const checklists = members.map((member) => toMemberChecklist(order, app, member, documents, requests));
+      const checklists = members.map((member) => toMemberChecklist(found, member, documents, requests));
       return {
         ok: true,
         value: {
@@ -471,7 +534,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      return { ok: true, value: await memberChecklistOf(found.order, found.app, member) };
+      return { ok: true, value: await memberChecklistOf(found, member) };
     },
 
     /**
@@ -489,14 +552,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       memberId: number,
       itemId: string,
       receive: ReceiveFile,
-    ): Promise<
-      FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean; report?: ComplianceReport }>
-    > {
+    ): Promise<FormResult<StoredDocument & { report?: ComplianceReport }>> {
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      const item = memberChecklistItems(found.app, member).find((i) => i.id === itemId);
+      const item = formChecklistItems(found.app, found.definition, member).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
 
@@ -528,12 +589,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       memberId: number,
       itemId: string,
       documentId: number,
-    ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+    ): Promise<FormResult<StoredDocument>> {
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      const item = memberChecklistItems(found.app, member).find((i) => i.id === itemId);
+      const item = formChecklistItems(found.app, found.definition, member).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
       const documents = await repository.listLive(found.order.id, 'from-customer');
@@ -586,7 +647,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!result.ok) return result;
       await removeFiles(result.value);
       const member = found.members.find((m) => m.id === document.memberId);
-      return { ok: true, value: member ? await memberChecklistOf(found.order, found.app, member) : null };
+      return { ok: true, value: member ? await memberChecklistOf(found, member) : null };
     },
 
     /**
@@ -754,7 +815,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       });
       if (!result.ok) return result;
       const member = found.members.find((m) => m.id === memberId) as MemberRow;
-      return { ok: true, value: await memberChecklistOf(found.order, found.app, member) };
+      return { ok: true, value: await memberChecklistOf(found, member) };
     },
 
     /** Marks a member's documents deleted in `tx` (the member is being removed); remove the files after commit. */

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A, ANSWERS_OPEN } from '../../../domain/applications/application.ts';
+import { documentFileRef } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createSignedInUser, signIn } from '../auth/testing.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { smallPng } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
 import { createApplicationsRepository } from './repository.ts';
@@ -65,6 +68,15 @@ const moveTo = (orderId: number, to: OrderStatus, actor?: 'system' | 'staff') =>
 
 /** A second session of the same customer (another tab or device): its own autosave allowance. */
 const anotherSession = (user: { email: string; password: string }) => signIn(t.app, user.email, user.password);
+
+/** The form's photo field sending a photo to the member's photo slot, as `token`'s tab does. */
+const uploadPhoto = async (token: string, ref: string, memberId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${orderPath(ref)}/members/${memberId}/documents/photo`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart([filePart('photo.png', await smallPng(), 'image/png')]),
+  });
 
 describe('GET …/form: the order’s form definition', () => {
   it('answers the version the order started with', async () => {
@@ -325,24 +337,46 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
     });
     expect(caughtUp.statusCode, caughtUp.body).toBe(200);
     expect((await memberRow(memberId)).answers).toMatchObject({ surname: 'VERMA', birthCity: 'Edison' });
+  });
 
-    // An upload writes its answer (the photo's) but is no other tab's save: tab A goes on from what it had.
-    const photo = (await requiredItems(user.token, ref, memberId)).filter((i) => i.id === 'photo');
-    expect(photo).toHaveLength(1);
-    await uploadItems(user.token, ref, memberId, photo);
-    expect((await memberRow(memberId)).answers.photo).toBeTruthy();
+  it('keeps an upload’s answer from a tab opened before it (409), while the uploading tab goes on from the upload', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const [tabA, tabB] = await Promise.all([anotherSession(user), anotherSession(user)]);
+    const answers = { givenName: 'Priya', surname: 'Sharma' };
+    const first = await save(tabA, ref, memberId, { currentStep: 1, answers, basedOn: null });
+    expect(first.statusCode, first.body).toBe(200);
+    // Tab B opens the form after that save: both tabs build on it.
+    const opened = (await call('GET', formPath(ref, memberId), tabB)).json().data.answersSavedAt;
+    expect(opened).toBe(first.json().data.answersSavedAt);
+
+    // Tab A's photo field uploads: the answer refers to the new file, and the upload says when it was stored.
+    const uploaded = await uploadPhoto(tabA, ref, memberId);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { document, answersSavedAt } = uploaded.json().data;
+    expect(answersSavedAt).toEqual(expect.any(String));
+    expect(answersSavedAt).not.toBe(opened);
+    const photo = documentFileRef(document);
+    expect((await memberRow(memberId)).answers.photo).toEqual(photo);
+
+    // Tab B's whole set, built on what it opened, has no photo: refused, and the new file stays the answer.
+    const stale = await save(tabB, ref, memberId, {
+      currentStep: 1,
+      answers: { ...answers, birthCity: 'Edison' },
+      basedOn: opened,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(F.changedElsewhere);
+    expect((await memberRow(memberId)).answers.photo).toEqual(photo);
+
+    // Tab A's next save is built on the upload's answers: it goes through.
     await afterAutosaveWindow();
     const next = await save(tabA, ref, memberId, {
       currentStep: 2,
-      answers: {
-        givenName: 'Priya',
-        surname: 'Verma',
-        birthCity: 'Edison',
-        photo: (await memberRow(memberId)).answers.photo,
-      },
-      basedOn: caughtUp.json().data.answersSavedAt,
+      answers: { ...answers, photo },
+      basedOn: answersSavedAt,
     });
     expect(next.statusCode, next.body).toBe(200);
+    expect((await memberRow(memberId)).answers.photo).toEqual(photo);
   });
 
   it('two saves of the same member at once end with one of them whole, never a mix', async () => {

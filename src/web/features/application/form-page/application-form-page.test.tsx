@@ -3,7 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
-import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
+import {
+  type DocumentUploaded,
+  type DocumentView,
+  documentFileRef,
+  type MemberChecklist,
+  type OrderChecklist,
+} from '../../../../domain/applications/documents.ts';
 import { AUTOSAVE_DEBOUNCE_MS, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
@@ -12,6 +18,7 @@ import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import {
   type ApiCall,
   cleanupAfterEach,
+  envelope,
   fail,
   fakeApi,
   installBrowserStubs,
@@ -165,6 +172,7 @@ const form = (memberId: number, answers: Record<string, unknown>, extra: Partial
 
 interface Setup {
   members: Member[];
+  definition?: FormDefinition;
   photosToRedo?: ApplicationOrder['toDo']['photosToRedo'];
   uploaded?: boolean;
   forms?: Record<number, MemberForm>;
@@ -174,6 +182,7 @@ interface Setup {
 
 function setup({
   members,
+  definition: asked = definition,
   photosToRedo = [],
   uploaded = false,
   forms = {},
@@ -187,7 +196,7 @@ function setup({
   };
   const routes: Parameters<typeof fakeApi>[0] = {
     [`GET ${BASE}`]: () => ok(order(members, photosToRedo)),
-    [`GET ${BASE}/form`]: () => ok({ definition }),
+    [`GET ${BASE}/form`]: () => ok({ definition: asked }),
     [`GET ${BASE}/checklist`]: () => ok(checklist),
   };
   for (const m of members) {
@@ -220,6 +229,38 @@ function setup({
 }
 
 const puts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === 'PUT');
+
+/**
+ * Answers the form's uploads, which go by XMLHttpRequest (for their progress) where the fake API
+ * does not see them, with `data`; gives the real one back when called.
+ */
+function answerUploads(data: DocumentUploaded): () => void {
+  class FakeUpload {
+    status = 0;
+    response: unknown = null;
+    responseType = '';
+    withCredentials = false;
+    upload = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onloadend: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send() {
+      setTimeout(() => {
+        this.status = 201;
+        this.response = envelope(201, 'Document uploaded', data);
+        this.onload?.();
+        this.onloadend?.();
+      });
+    }
+  }
+  const real = window.XMLHttpRequest;
+  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+  return () => {
+    window.XMLHttpRequest = real;
+  };
+}
 
 describe('the application form page', () => {
   it('shows the order, a switcher of members with their progress, and the open member’s form', async () => {
@@ -435,6 +476,49 @@ describe('the application form page', () => {
   it('still asks about a draft typed over answers that were saved elsewhere since', async () => {
     openWithDraftOver('2026-11-30T08:00:00.000Z');
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not reach our server/);
+  });
+
+  it('builds its next save on the answers the form’s upload stored with the file', async () => {
+    const [first, ...rest] = definition.steps;
+    if (!first) throw new Error('the test form has steps');
+    const photoField = { type: 'image upload', key: 'photo', label: 'Your photo', uploadMode: 'onDrop' } as const;
+    const withPhoto: FormDefinition = {
+      ...definition,
+      steps: [{ ...first, sections: [{ key: 'photoSection', title: 'Photo', fields: [photoField] }] }, ...rest],
+    };
+    // The server wrote the answer with the upload, which moved the answers' answersSavedAt on from 09:30.
+    const stored = '2026-11-30T10:15:00.000Z';
+    const photo: DocumentView = {
+      id: 41,
+      memberId: 1,
+      itemId: 'photo',
+      direction: 'from-customer',
+      name: 'me.png',
+      type: 'image/png',
+      size: 4,
+      uploadedBy: 'customer',
+      uploadedAt: stored,
+      links: { download: `${BASE}/documents/41/download`, preview: `${BASE}/documents/41/preview` },
+    };
+    const restore = answerUploads({
+      document: photo,
+      checklist: memberChecklist(1, 'Priya Sharma', false),
+      answersSavedAt: stored,
+    });
+    try {
+      const api = setup({ members: [member(1, 'Priya Sharma', false)], definition: withPhoto });
+      const input = await screen.findByLabelText(/^Your photo/);
+      fireEvent.change(input, { target: { files: [new File([new Uint8Array(4)], 'me.png', { type: 'image/png' })] } });
+      await waitFor(() => expect(puts(api)).toHaveLength(1), { timeout: 4000 });
+      // Built on what the upload stored: the server would refuse one built on 09:30 as another tab's.
+      expect(puts(api)[0]?.body).toEqual({
+        answers: { photo: documentFileRef(photo) },
+        currentStep: 1,
+        basedOn: stored,
+      });
+    } finally {
+      restore();
+    }
   });
 
   it('shows the server’s field messages when a save is refused', async () => {

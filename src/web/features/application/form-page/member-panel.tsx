@@ -245,6 +245,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   };
 
   const skip = useMemo(() => formUploadItems(definition, member.kind), [definition, member.kind]);
+  const { uploaded } = autosave;
   const upload = useMemo<UploadFile>(
     () =>
       async (file, { field, onProgress, signal }) => {
@@ -252,15 +253,18 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           document,
           checklist: next,
           report,
+          answersSavedAt,
         } = await uploadDocument(orderRef, member.id, checklistItemOfUpload(field.key), file, {
           onProgress,
           signal,
         });
         rememberChecklist(client, orderRef, next);
+        // The server stored the answer with the file: the field's save that follows builds on it.
+        if (answersSavedAt) uploaded(answersSavedAt);
         const ref = documentFileRef(document);
         return report ? { ref, report } : { ref };
       },
-    [client, orderRef, member.id],
+    [client, orderRef, member.id, uploaded],
   );
   const fileUrl = useMemo(
     () => (ref: FileRef) =>

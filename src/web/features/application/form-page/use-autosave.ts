@@ -36,6 +36,11 @@ export interface Autosave {
   /** Save now and wait (before a member switch or the review): true when the server has everything. */
   flush(): Promise<boolean>;
   retryNow(): void;
+  /**
+   * An upload through the form stored its answer with the file, at `answersSavedAt`
+   * (DocumentUploaded): the next save is built on those answers, not refused as another tab's.
+   */
+  uploaded(answersSavedAt: string): void;
 }
 
 /**
@@ -183,6 +188,9 @@ export function useAutosave({
 
   const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(true), []);
   const retryNow = useCallback(() => saver.current?.retryNow(), []);
+  const uploaded = useCallback((answersSavedAt: string) => {
+    basedOn.current = answersSavedAt;
+  }, []);
 
-  return { status, onChange, onStepChange, flush, retryNow };
+  return { status, onChange, onStepChange, flush, retryNow, uploaded };
 }
