@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIsoDate } from '../domain/limits/constants.ts';
 import {
@@ -17,10 +17,12 @@ import { bearer, createSignedInUser } from './modules/auth/testing.ts';
 import { RETENTION_PAUSE_MS } from './modules/orders/retention.ts';
 import { payWithSandbox } from './modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
+import { createStaffUser } from './modules/users/testing.ts';
 import type { S3Storage } from './storage/s3.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from './test/multipart.ts';
 import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from './test/s3-server.ts';
+import { smallPng } from './test/upload-fixtures.ts';
 
 /**
  * Issue 34 §4: the retention sweep under a held clock. A closed order's files are kept, and
@@ -176,6 +178,36 @@ describe('the retention sweep', () => {
     expect(swept.reduce((n, s) => n + s.files, 0)).toBe(files.length);
     expect((await retentionRow(t, order.id))?.filesDeleted).toBe(files.length);
     expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+  });
+
+  it('takes no document from staff once the sweep is done with the order’s files: it would be kept for ever', async () => {
+    const { order, closedDay } = await closedApplication(t);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const send = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.displayId}/documents`,
+        headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(staff.token) },
+        payload: multipart([filePart('letter.png', await smallPng(), 'image/png')]),
+      });
+    const deleteOn = addDays(closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+    // Before the day: sent, and deleted with the others on the day.
+    expect((await send()).statusCode).toBe(201);
+    clock = at(deleteOn);
+    await t.app.retention.sweep();
+    const staffFiles = () =>
+      t.database.db
+        .select({ key: applicationDocuments.storageKey })
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.orderId, order.id), eq(applicationDocuments.direction, 'to-customer')));
+    expect(await staffFiles()).toEqual([{ key: null }]);
+
+    const refused = await send();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(R.noMoreFiles);
+    expect(await staffFiles()).toHaveLength(1);
   });
 
   it('deletes a closed photo order’s photos through its kind and keeps its items', async () => {

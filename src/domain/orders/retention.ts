@@ -54,6 +54,9 @@ export const RETENTION_MESSAGES = {
   /** Shown beside the files of a closed order until then. */
   kept: (deleteOn: string) =>
     `These files are kept until ${formatFeeDate(deleteOn)}, then deleted under our retention policy. Download any you want to keep before then.`,
+  /** Staff sending a document to an order the sweep is done with: it would be kept for ever. */
+  noMoreFiles:
+    'The files of this order were deleted under our retention policy, so no document can be added to it now.',
   noticeSubject: (displayId: string) => `The files of your order ${displayId} will be deleted soon`,
   noticeIntro: (deleteOn: string) =>
     `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}, ${ORDER_FILES_RETENTION_DAYS} days after it closed. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,

@@ -50,6 +50,7 @@ import {
   proofCountryOf,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import { RETENTION_MESSAGES } from '../../../domain/orders/retention.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
@@ -71,7 +72,7 @@ import type { ResolveMission } from './order-mission.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export interface DocumentsServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'filesErased'>;
   /**
    * Where the files are; the service removes the bytes of deleted and replaced documents, and
    * copies a file another member of the order uploaded when it is used again.
@@ -700,6 +701,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       return record(file, async (tx) => {
         const order = await orders.lockOrder(tx, orderId);
         if (order?.kind !== 'service') return orderNotFound();
+        // Under the order's lock, which the retention sweep takes too: it cannot finish meanwhile.
+        if (await orders.filesErased(order.id, tx)) return formFailure(409, RETENTION_MESSAGES.noMoreFiles);
         if (memberId !== null) {
           const members = await createApplicationsRepository(tx).listMembers(order.id);
           if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);

@@ -207,6 +207,15 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
       if (!row || row.filesDeleted === 0) return { deleteOn: null, deletedAt: null };
       return { deleteOn: row.deleteOn, deletedAt: row.deletedAt?.toISOString() ?? null };
     },
+
+    /**
+     * Whether the sweep is done with the order's files (deleted, or none to delete): a file added
+     * after it would be kept for ever, since no later sweep looks at the order again.
+     */
+    async erased(orderId: number, on: Database = db): Promise<boolean> {
+      const row = await createRetentionRepository(on).find(orderId);
+      return row?.deletedAt != null;
+    },
   };
 }
 export type OrderFileRetention = ReturnType<typeof createOrderFileRetention>;

@@ -645,6 +645,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** Whether the order's files are kept until a day, or were deleted when (its pages say so). */
     filesRetention: (orderId: number, on: Database = db) => retention.of(orderId, on),
 
+    /** Whether the retention sweep is done with the order's files: nothing more may be filed on it. */
+    filesErased: (orderId: number, on: Database = db) => retention.erased(orderId, on),
+
     siteUrlOf,
 
     /** Adds a listener of every status change (services.ts wires them once, before any request). */
