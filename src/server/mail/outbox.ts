@@ -74,9 +74,11 @@ export interface MailOutbox {
   /** How many e-mails for `purpose` were queued to `to` since `since` (a per-recipient cap). */
   countQueuedTo(tx: Database, to: string, purpose: string, since: Date): Promise<number>;
   /**
-   * An erased account's e-mails (issue 34 §3): those settled (sent or given up) to `email` keep
-   * their row as the record of delivery, addressed to `placeholder`, without subject or body; the
-   * dev mailbox's copies go. One still to be sent is left to go out (the erasure's own notice).
+   * An erased account's e-mails (issue 34 §3), in the erasure's transaction: every row to `email`
+   * stays as the record of what was sent, addressed to `placeholder`, without subject, body or the
+   * server's last error; one still to be sent is given up (`NOT_SENT_ERASED`), so no attempt
+   * claims it once the erasure commits (the erasure sends no e-mail of its own). The dev
+   * mailbox's copies go.
    */
   forgetRecipient(tx: Database, email: string, placeholder: string): Promise<void>;
   /** The e-mails queued to `email` in any casing, oldest first: what, when and how it went (a customer's export). */
@@ -122,8 +124,10 @@ export type MailQueue = MailOutbox & {
   pruneSettled(before: Date): Promise<{ emails: number; devMailbox: number }>;
 };
 
-/** What an erased account's settled e-mails say in place of their subject. */
+/** What an erased account's e-mails say in place of their subject. */
 export const ERASED_SUBJECT = '(e-mail to an erased account)';
+/** Why an e-mail still to be sent when its recipient's account was erased was given up. */
+export const NOT_SENT_ERASED = 'Not sent: its recipient’s account was erased.';
 
 /** The first key of isQueued's advisory locks (the second is the e-mail key's hash): their own space. */
 const QUEUED_KEY_LOCKS = 3303;
@@ -172,11 +176,14 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     return row ?? null;
   }
 
-  async function markSent(on: Database, emailId: number) {
-    await on
+  /** Marks the e-mail sent; `whileHeld`: only if still `sending` (says whether it did). */
+  async function markSent(on: Database, emailId: number, whileHeld = false): Promise<boolean> {
+    const marked = await on
       .update(e)
       .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null, text: null, html: null })
-      .where(eq(e.id, emailId));
+      .where(and(eq(e.id, emailId), whileHeld ? eq(e.status, 'sending') : undefined))
+      .returning({ id: e.id });
+    return marked.length > 0;
   }
 
   async function deliver(emailId: number): Promise<void> {
@@ -206,12 +213,15 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     };
     try {
       if (transport.kind === 'dev-mailbox') {
-        // The dev mailbox is a table: storing the message and marking it sent commit together.
-        await db.transaction(async (tx) => {
+        // The dev mailbox is a table: storing the message and marking it sent commit together, and
+        // only while this attempt still holds it: an erasure since the claim gave it up, and its
+        // copy must not outlive the erasure's deletion of the others.
+        const stored = await db.transaction(async (tx) => {
+          if (!(await markSent(tx, emailId, true))) return false;
           await transport.send(envelope, { db: tx });
-          await markSent(tx, emailId);
+          return true;
         });
-        onOutcome('sent', row.purpose);
+        if (stored) onOutcome('sent', row.purpose);
         return;
       }
       await transport.send(envelope);
@@ -280,11 +290,22 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     },
 
     async forgetRecipient(tx, email, placeholder) {
-      const to = sql`lower(${e.to}) = ${email.toLowerCase()}`;
+      // An attempt's claim waits on this row until the erasure commits, then finds it settled. One
+      // claimed before keeps the address it read: its hand-over, already under way, is not recalled.
+      const unsent = inArray(e.status, ['pending', 'sending']);
       await tx
         .update(e)
-        .set({ to: placeholder, subject: ERASED_SUBJECT, text: null, html: null })
-        .where(and(to, inArray(e.status, ['sent', 'failed'])));
+        .set({
+          to: placeholder,
+          subject: ERASED_SUBJECT,
+          text: null,
+          html: null,
+          leaseUntil: null,
+          status: sql`case when ${unsent} then 'failed' else ${e.status} end`,
+          // A mail server's refusal often quotes the address (or its local part) it refused.
+          lastError: sql`case when ${unsent} then ${NOT_SENT_ERASED} end`,
+        })
+        .where(sql`lower(${e.to}) = ${email.toLowerCase()}`);
       await tx.delete(mailMessages).where(sql`lower(${mailMessages.to}) = ${email.toLowerCase()}`);
     },
 

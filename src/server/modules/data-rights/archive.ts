@@ -18,11 +18,12 @@ This archive holds everything SevaDocs keeps about you, as of the date in ${EXPO
 ("exportedAt"):
 
 - ${EXPORT_DATA_FILE}: your account and addresses, the consents you gave, every order (its
-  status history, what it was charged, your payments and refunds, your application's members and
-  answers, or your photo order's items and delivery), your notifications, the enquiries you
-  sent us signed in, with our replies, the e-mails we sent you (subject, when and how each went),
-  and your open sessions (when, and the browser and internet address each was used from). It is
-  JSON, which any text editor opens.
+  status history, what it was charged, your payments, your refunds and our decisions on them, the
+  messages our team sent you about it, your application's members and answers, or your photo
+  order's items and delivery), your notifications, the enquiries you sent us signed in, with our
+  replies, the e-mails we sent you (subject, when and how each went), and your open sessions
+  (when, and the browser and internet address each was used from). It is JSON, which any text
+  editor opens.
 - files/: the documents you uploaded for each application (and those we sent you), by order.
 - photos/: the photos of each photo order, and the fitted copies our check made, by order.
 

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { IDLE_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import { readZip } from '../../lib/zip.ts';
-import { ERASED_SUBJECT } from '../../mail/outbox.ts';
+import { ERASED_SUBJECT, NOT_SENT_ERASED } from '../../mail/outbox.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import type { S3Storage } from '../../storage/s3.ts';
@@ -27,7 +27,7 @@ import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
-import { photoOrderPhotos } from '../photos/tables.ts';
+import { photoOrderItems, photoOrderPhotos } from '../photos/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { refundRequests } from '../refunds/tables.ts';
 import { requestRefund } from '../refunds/testing.ts';
@@ -90,6 +90,25 @@ async function photoOrder(app: TestApp, customer: Customer) {
     .where(eq(photoOrderPhotos.itemId, itemId));
   return { ...order, keys: photos.flatMap((p) => [p.storageKey, p.fittedKey ?? '']).filter(Boolean) };
 }
+
+/** Names whose photo the order's item is, as the customer does on the order's first step. */
+async function nameItem(app: TestApp, customer: Customer, order: { id: number; displayId: string }, name: string) {
+  const [item] = await app.database.db.select().from(photoOrderItems).where(eq(photoOrderItems.orderId, order.id));
+  const res = await apiCall(app.app, 'PATCH', `/photo-orders/${order.displayId}/items/${item?.id}`, customer.token, {
+    personName: name,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return item?.id ?? 0;
+}
+
+/** A staff member's desk call on the order. */
+const desk = (app: TestApp, staff: { token: string }, displayId: string, path: string, payload: object) =>
+  app.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${displayId}${path}`,
+    headers: bearer(staff.token),
+    payload,
+  });
 
 /** An enquiry through the contact form, signed in as `customer`. */
 async function contactEnquiry(app: TestApp, customer: Customer, message: string) {
@@ -182,6 +201,57 @@ describe('data rights: the export', () => {
     const stored = await t.app.storage.get(anaOrder.storageKey);
     const bytes = stored ? Buffer.concat(await stored.stream.toArray()) : Buffer.alloc(0);
     expect(entries.get(doc.fileInArchive)?.equals(bytes)).toBe(true);
+  });
+
+  it('holds the words our team sent the customer: messages on an order (not internal notes), a refund’s decision, a photo’s second look', async () => {
+    const cleo = await createSignedInUser(t.app, { name: 'Cleo Words' });
+    const application = await completedApplication(t, cleo);
+    const photos = await photoOrder(t, cleo);
+    await nameItem(t, cleo, photos, 'Asha');
+    await t.database.db
+      .update(photoOrderPhotos)
+      .set({
+        secondLook: 'rejected',
+        secondLookCause: 'asked',
+        secondLookRequestedAt: new Date(),
+        secondLookReason: 'Glasses reflect the flash.',
+      })
+      .where(sql`${photoOrderPhotos.storageKey} = ${photos.keys[0]}`);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    for (const [path, body] of [
+      ['/messages', 'Your appointment is on Monday at 10.'],
+      ['/notes', 'Internal: she called twice.'],
+    ] as const) {
+      const res = await desk(t, staff, application.displayId, path, { body });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const refund = await requestRefund(t, cleo.email, application.displayId, '1.00');
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refunds/${refund.id}/reject`,
+      headers: bearer(staff.token),
+      payload: { reason: 'The consulate already has your application.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    const { data, everything } = archiveOf(await exportOf(t, cleo.token));
+    const orderOf = (displayId: string) => data.orders.find((o: { orderId: string }) => o.orderId === displayId);
+    const service = orderOf(application.displayId);
+    expect(service.messages).toEqual([{ sentAt: expect.any(String), body: 'Your appointment is on Monday at 10.' }]);
+    expect(everything).not.toContain('Internal: she called twice.');
+    expect(service.refundRequests).toEqual([
+      expect.objectContaining({
+        reference: refund.reference,
+        status: 'Rejected',
+        approvedCents: null,
+        rejectionReason: 'The consulate already has your application.',
+      }),
+    ]);
+    const photo = orderOf(photos.displayId).photoOrder;
+    expect(photo.items).toEqual([expect.objectContaining({ personName: 'Asha' })]);
+    expect(photo.photos).toEqual([
+      expect.objectContaining({ secondLook: 'rejected', secondLookReason: 'Glasses reflect the flash.' }),
+    ]);
   });
 
   it('lists the sessions still open, not one past its idle limit that the daily prune has not reached yet', async () => {
@@ -348,6 +418,39 @@ describe('data rights: deletion', () => {
     expect(
       await db.select().from(auditLog).where(sql`lower(${auditLog.actorEmail}) = ${eve.email.toLowerCase()}`),
     ).toEqual([]);
+  });
+
+  it('gives up the e-mails still to be sent to the customer: none reaches the address after the erasure', async () => {
+    const lena = await createSignedInUser(t.app, { name: 'Lena Pending Mail' });
+    const order = await completedApplication(t, lena);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    // Queued, its delivery not run yet (the test app runs jobs when asked).
+    const message = await desk(t, staff, order.displayId, '/messages', { body: 'Lena, your card is ready.' });
+    expect(message.statusCode, message.body).toBe(201);
+    expect((await deletion(t, lena.token, { password: lena.password, confirm: true })).statusCode).toBe(200);
+
+    const delivered = await deliveredMail(t.app);
+    expect(delivered.filter((m) => m.to.toLowerCase() === lena.email.toLowerCase())).toEqual([]);
+    const db = t.database.db;
+    expect(
+      await db.select().from(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${lena.email.toLowerCase()}`),
+    ).toEqual([]);
+    const [given] = await db
+      .select()
+      .from(outboundEmails)
+      .where(
+        and(eq(outboundEmails.to, `erased-${lena.id}@erased.invalid`), eq(outboundEmails.purpose, 'order-message')),
+      );
+    expect(given).toMatchObject({ status: 'failed', subject: ERASED_SUBJECT, text: null, lastError: NOT_SENT_ERASED });
+  });
+
+  it('forgets whose photo each item was; the item stays as the order’s line', async () => {
+    const mia = await createSignedInUser(t.app);
+    const order = await photoOrder(t, mia);
+    const itemId = await nameItem(t, mia, order, 'Asha Mia');
+    expect((await deletion(t, mia.token, { password: mia.password, confirm: true })).statusCode).toBe(200);
+    const [item] = await t.database.db.select().from(photoOrderItems).where(eq(photoOrderItems.id, itemId));
+    expect(item).toMatchObject({ orderId: order.id, sizeId: 'oci-photo', personName: null });
   });
 
   it("keeps a staff member's address on what they did to others' records when they erase their own account", async () => {
@@ -542,20 +645,13 @@ describe("data rights: what staff wrote about an erased customer's orders", () =
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     await t.database.db.update(orders).set({ status: 'In review' }).where(eq(orders.id, order.id));
-    const desk = (path: string, payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/orders/${order.displayId}${path}`,
-        headers: bearer(staff.token),
-        payload,
-      });
     const words = 'Gita called: passport K1234567, her mother Asha signs';
     for (const [path, payload] of [
       ['/notes', { body: words }],
       ['/messages', { body: words }],
       ['/status', { status: 'Submitted', remark: words }],
     ] as const) {
-      const res = await desk(path, payload);
+      const res = await desk(t, staff, order.displayId, path, payload);
       expect(res.statusCode, `${path}: ${res.body}`).toBeLessThan(300);
     }
     await t.database.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));

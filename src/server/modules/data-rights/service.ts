@@ -50,11 +50,14 @@ export interface DataRightsDeps {
   /** Enquiries sent from the account or its address, and campaign leads left with the address. */
   contact: Pick<ContactService, 'ofAccount' | 'eraseOf'>;
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
-  /** E-mails sent to the address keep their delivery record without it (issue 34 §3). */
+  /**
+   * E-mails to the address keep their delivery record without it; those still to be sent are
+   * given up, as no e-mail is owed to an account that is gone (issue 34 §3).
+   */
   mail: Pick<MailOutbox, 'forgetRecipient' | 'sentTo'>;
   audit: Pick<AuditLog, 'record' | 'forgetActor' | 'forgetWordsAbout'>;
   /** Staff's notes and messages on the orders. */
-  notes: Pick<OrderNotesPersonalData, 'erase'>;
+  notes: Pick<OrderNotesPersonalData, 'messagesOf' | 'erase'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
   /** After an erasure: no copy of the replaced rows stays where a backup reads it (DatabaseHandle). */
@@ -267,6 +270,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           timeline: await deps.orders.timeline(order.id),
           charged: await deps.orders.chargedSummary(db, order),
           payments: await deps.orders.payments(db, order.id),
+          // What our team wrote to the customer about the order (status remarks are in its timeline).
+          messages: await deps.notes.messagesOf(db, order.id),
           refundRequests: refundRequests.filter((r) => r.orderId === order.id).map(({ orderId: _id, ...r }) => r),
           ...(order.kind === 'photo' ? { photoOrder: details.data } : { application: details.data }),
         });

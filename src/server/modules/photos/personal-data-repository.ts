@@ -38,5 +38,14 @@ export function createPhotosPersonalDataRepository(db: Database) {
         .set({ delivery: null, shipment: null, pickupReady: null })
         .where(inArray(photoOrders.orderId, [...orderIds]));
     },
+
+    /** Whose photo each item is ("Asha"): the items stay, as the order's lines. */
+    async forgetItemNames(orderIds: readonly number[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db
+        .update(photoOrderItems)
+        .set({ personName: null })
+        .where(inArray(photoOrderItems.orderId, [...orderIds]));
+    },
   };
 }

@@ -33,6 +33,8 @@ export function createPhotosPersonalData(db: Database) {
           report: photo.report,
           failedRuleChoice: photo.failedRuleChoice,
           secondLook: photo.secondLook,
+          // A rejection's reason: staff's words, e-mailed to the customer.
+          secondLookReason: photo.secondLookReason,
           uploadedAt: photo.createdAt.toISOString(),
           fileInArchive: path,
           fittedFileInArchive: fitted,
@@ -45,16 +47,27 @@ export function createPhotosPersonalData(db: Database) {
           delivery: details.delivery,
           shipment: details.shipment,
           pickupReady: details.pickupReady,
-          items: items.map((item) => ({ id: item.id, size: item.sizeId, documentType: item.documentType })),
+          items: items.map((item) => ({
+            id: item.id,
+            size: item.sizeId,
+            documentType: item.documentType,
+            personName: item.personName,
+          })),
           photos: photoList,
         },
         files,
       };
     },
 
-    /** Erases the orders' delivery details (and the tracking or studio number that leads to them), in the caller's transaction (their photos go with eraseFiles). */
-    erase(tx: Database, orderIds: readonly number[]): Promise<void> {
-      return createPhotosPersonalDataRepository(tx).eraseDelivery(orderIds);
+    /**
+     * Erases the orders' delivery details (and the tracking or studio number that leads to them)
+     * and the names of whose photo each item is, in the caller's transaction (their photos go
+     * with eraseFiles).
+     */
+    async erase(tx: Database, orderIds: readonly number[]): Promise<void> {
+      const repository = createPhotosPersonalDataRepository(tx);
+      await repository.eraseDelivery(orderIds);
+      await repository.forgetItemNames(orderIds);
     },
   };
 }

@@ -282,6 +282,9 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         status: r.status,
         requestedAt: r.createdAt.toISOString(),
         decidedAt: r.decidedAt?.toISOString() ?? null,
+        approvedCents: r.approvedCents,
+        /** Staff's words to the customer, as the decision's e-mail gave them. */
+        rejectionReason: r.rejectionReason,
       }));
     },
 
