@@ -245,7 +245,7 @@ export async function createServices(
   });
   const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
   // Each member's print pack after payment (issue 32 §3); the mailing label's mission address comes with §1.
-  const printPacks = createPrintPackService(db, { orders, forms, missionAddress: storedMissionAddress });
+  const printPacks = createPrintPackService(db, { orders, forms, catalog, missionAddress: storedMissionAddress });
   // A payment that leaves the forms to do files their reminders, in its transaction (issue 30 §4).
   const formsReminders = createFormsReminders(db, {
     orders,

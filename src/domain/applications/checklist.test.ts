@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../uploads/file-types.ts';
 import {
+  CHECKLIST_ANSWER_KEYS,
   type ChecklistInput,
   type ChecklistItem,
   checklistAnswers,
@@ -81,7 +82,7 @@ describe('OCI card checklists', () => {
       expect.arrayContaining(['new-foreign-passport', 'existing-oci-card', 'address-proof', 'photo', 'signature']),
     );
     expect(item(oci('oci-reissue'), 'name-change-affidavit')?.required).toBe(false);
-    expect(required(oci('lost-or-damaged-oci'))).toEqual(
+    expect(required(oci('lost-or-damaged-oci', { lossKind: 'stolen' }))).toEqual(
       expect.arrayContaining(['police-report', 'loss-affidavit', 'foreign-passport']),
     );
   });
@@ -127,7 +128,7 @@ describe('Indian passport renewal checklists', () => {
     expect(ids(passport('tatkal', ca))).toContain('emergency-letter');
     expect(ids(passport('tatkal'))).not.toContain('emergency-letter');
     expect(ids(passport('lost-or-damaged', ca))).toContain('personal-particulars-forms');
-    expect(required(passport('lost-or-damaged'))).toEqual(
+    expect(required(passport('lost-or-damaged', { lossKind: 'lost' }))).toEqual(
       expect.arrayContaining(['police-report', 'annexure-f', 'indian-nationality-proof']),
     );
     expect(item(passport('lost-or-damaged'), 'old-passport-copy')?.required).toBe(false);
@@ -264,6 +265,29 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     expect(checklistAnswers({ eligibility: '' })).toEqual({});
   });
 
+  it('asks for a police report for a lost or stolen passport or OCI card, not a damaged one', () => {
+    const passport = inputsFor('indian-passport-renewal');
+    type Answers = Record<string, unknown>;
+    const reportBy = {
+      passportLossKind: (answers: Answers) =>
+        item(passport('lost-or-damaged', checklistAnswers(answers)), 'police-report'),
+      cardLossKind: (answers: Answers) => item(oci('lost-or-damaged-oci', checklistAnswers(answers)), 'police-report'),
+    };
+    for (const [key, report] of Object.entries(reportBy)) {
+      expect(report({ [key]: 'damaged' }), key).toBeUndefined();
+      expect(report({ [key]: 'lost' })?.required, key).toBe(true);
+      expect(report({ [key]: 'stolen' })?.required, key).toBe(true);
+      // Until the form says (or where a package has no form), asked for: most replacements are for a loss.
+      expect(report({})?.required, key).toBe(true);
+    }
+    expect(checklistAnswers({ passportLossKind: 'damaged' })).toEqual({ lossKind: 'damaged' });
+    expect(checklistAnswers({ cardLossKind: 'somewhere' })).toEqual({});
+  });
+
+  it('reads the checklist again when the loss answer changes', () => {
+    expect(CHECKLIST_ANSWER_KEYS).toEqual(expect.arrayContaining(['passportLossKind', 'cardLossKind']));
+  });
+
   it('a document our team prepares is in the print pack once paid, and required from then on only', () => {
     for (const pkg of ['oci-card-for-minor', 'oci-reissue']) {
       const form = item(oci(pkg, { memberKind: 'Minor' }), 'parental-authorization-form');
@@ -275,6 +299,15 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     }
     const passport = item(oci('new-oci-card', { memberKind: 'Adult' }), 'foreign-passport') as ChecklistItem;
     expect(dueWhen(false, passport)).toBe(passport);
+  });
+
+  it('asks for four photo prints with a lost or damaged passport in Canada, two otherwise', () => {
+    const passport = inputsFor('indian-passport-renewal');
+    const prints = (packageSlug: string, applyingFrom: string) =>
+      item(passport(packageSlug, { choices: { applyingFrom } }), 'photo')?.envelope;
+    expect(prints('lost-or-damaged', 'CA')).toBe('Four 2 × 2 in prints of the photo, on a white background.');
+    expect(prints('lost-or-damaged', 'US')).toBe('Two 2 × 2 in prints of the photo, on a white background.');
+    expect(prints('adult-36-pages', 'CA')).toBe('Two 2 × 2 in prints of the photo, on a white background.');
   });
 
   it('names the passport photo’s real size, the portal’s 630 × 810 px, not 2×2 in', () => {

@@ -63,7 +63,16 @@ export interface ChecklistInput {
   today?: string;
   /** The member's name: a minor's own documents are named after the child ("Anaya’s photo"). */
   fullName?: string;
+  /**
+   * What happened to the passport or OCI card being replaced, once the member's form has asked:
+   * a damaged one needs no police report.
+   */
+  lossKind?: LossKind;
 }
+
+/** The answers of the replacement forms' "What happened to the passport / card?" (form-definitions). */
+export const LOSS_KINDS = ['lost', 'stolen', 'damaged'] as const;
+export type LossKind = (typeof LOSS_KINDS)[number];
 
 /** Below this age a child gives a thumb impression instead of a signature (catalog-facts §1, §2). */
 export const THUMB_IMPRESSION_UNDER_AGE = 5;
@@ -74,14 +83,22 @@ export function givesThumbImpression(dateOfBirth: string, today: string): boolea
 }
 
 /** The answers a checklist depends on: when one changes, the member's checklist is read again. */
-export const CHECKLIST_ANSWER_KEYS = ['eligibility', 'formerIndian'] as const;
+export const CHECKLIST_ANSWER_KEYS = ['eligibility', 'formerIndian', 'passportLossKind', 'cardLossKind'] as const;
 
 /**
  * What a member's answers say about their checklist (the questions live in the form definitions):
  * the OCI form's eligibility "I was an Indian citizen", or the visa form's "Were you an Indian
- * citizen before?". Undefined while neither is answered.
+ * citizen before?"; and what happened to the passport or card a replacement is for. Each is
+ * left out while unanswered.
  */
 export function checklistAnswers(
+  answers: Readonly<Record<string, unknown>>,
+): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind'> {
+  const lossKind = lossKindOf(answers);
+  return { ...formerIndianCitizenOf(answers), ...(lossKind ? { lossKind } : {}) };
+}
+
+function formerIndianCitizenOf(
   answers: Readonly<Record<string, unknown>>,
 ): Pick<ChecklistInput, 'formerIndianCitizen'> {
   const { eligibility, formerIndian } = answers;
@@ -92,6 +109,12 @@ export function checklistAnswers(
   return {};
 }
 
+/** The passport form asks `passportLossKind`, the OCI form `cardLossKind`: a member's form has one at most. */
+function lossKindOf(answers: Readonly<Record<string, unknown>>): LossKind | undefined {
+  const answer = answers.passportLossKind ?? answers.cardLossKind;
+  return LOSS_KINDS.find((kind) => kind === answer);
+}
+
 type Country = 'US' | 'CA';
 
 interface Member {
@@ -100,6 +123,7 @@ interface Member {
   formerIndianCitizen: boolean | undefined;
   /** A minor under 5 (or of unknown age) gives a thumb impression; an older child signs. */
   underFive: boolean;
+  lossKind: LossKind | undefined;
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -163,6 +187,15 @@ function renunciationCertificate(member: Member, canadaRequiresCertificate: bool
         : undefined
       : 'Needed only if you were ever an Indian citizen.';
   return [doc('renunciation-certificate', label, hint, member.formerIndianCitizen === true)];
+}
+
+/**
+ * The police report of a lost or stolen passport or OCI card (catalog-facts §1, §2). The forms ask
+ * its number only for a loss or theft, so a damaged one brings none; until the form says (or for a
+ * package without a form) it is asked for, as most replacements are for a loss.
+ */
+function policeReport(member: Member): ChecklistItem[] {
+  return member.lossKind === 'damaged' ? [] : [doc('police-report', 'Police report of the loss or theft')];
 }
 
 function signatureOrThumb(member: Member): ChecklistItem {
@@ -254,7 +287,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
       break;
     case 'lost-or-damaged-oci':
       items = [
-        doc('police-report', 'Police report of the loss or damage'),
+        ...policeReport(member),
         doc('loss-affidavit', 'Affidavit describing the loss or damage', 'Signed before a notary.'),
         foreignPassport,
         addressProof(member.country),
@@ -267,14 +300,20 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
   return [...items, OCI_PHOTO, signatureOrThumb(member)];
 }
 
-const PASSPORT_PHOTO: ChecklistItem = {
-  ...image(
-    'photo',
-    'Photo',
-    `A recent front-facing photo on a white background; we size it to the ${PHOTO_SIZES['in-passport'].widthPx} × ${PHOTO_SIZES['in-passport'].heightPx} px photo the passport portal asks for.`,
-  ),
-  envelope: 'Two 2 × 2 in prints of the photo, on a white background.',
-};
+/**
+ * The passport photo, with the prints the mission asks for in the envelope: four for a lost or
+ * damaged passport in Canada (catalog-facts §2, K34, K37), two otherwise.
+ */
+function passportPhoto(prints: 'Two' | 'Four'): ChecklistItem {
+  return {
+    ...image(
+      'photo',
+      'Photo',
+      `A recent front-facing photo on a white background; we size it to the ${PHOTO_SIZES['in-passport'].widthPx} × ${PHOTO_SIZES['in-passport'].heightPx} px photo the passport portal asks for.`,
+    ),
+    envelope: `${prints} 2 × 2 in prints of the photo, on a white background.`,
+  };
+}
 
 function statusProof(country: Country, minor: boolean): ChecklistItem {
   const whose = minor ? 'the child’s' : 'your';
@@ -339,7 +378,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
       break;
     case 'lost-or-damaged':
       items = [
-        doc('police-report', 'Police report of the loss or damage'),
+        ...policeReport(member),
         declaration('annexure-f', 'Annexure F', 'The declaration about the lost or damaged passport.'),
         doc(
           'indian-nationality-proof',
@@ -356,7 +395,8 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
     default:
       return null;
   }
-  return [...items, PASSPORT_PHOTO, ...(minor ? [signatureOrThumb(member)] : [])];
+  const prints = packageSlug === 'lost-or-damaged' && country === 'CA' ? 'Four' : 'Two';
+  return [...items, passportPhoto(prints), ...(minor ? [signatureOrThumb(member)] : [])];
 }
 
 /** Surrender or renunciation certificate (catalog-facts §3). */
@@ -566,6 +606,7 @@ function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
       input.dateOfBirth === undefined || !isIsoDate(input.dateOfBirth) || input.today === undefined
         ? true
         : givesThumbImpression(input.dateOfBirth, input.today),
+    lossKind: input.lossKind,
   };
   switch (input.serviceSlug) {
     case 'oci-card':

@@ -49,6 +49,13 @@ export const MEMBER_MESSAGES = {
   added: 'Member added',
   updated: 'Member updated',
   removed: 'Member removed',
+  /**
+   * Removing a member, before they go. No amount is quoted: the add-ons chosen for them leave with
+   * them, a percentage coupon shrinks with the total and one with a minimum may drop off, so only the
+   * server's new total is right.
+   */
+  removeWarning: (fullName: string) =>
+    `Their form answers and uploaded documents are deleted with them. The total is worked out again without ${fullName}.`,
   loaded: 'Members loaded',
   locked: 'Members can no longer be added or removed for this order. Please contact us if you need to change it.',
   editLocked: 'Member details can no longer be changed for this order. Please contact us if something is wrong.',

@@ -5,6 +5,7 @@ import {
   buildPrintPack,
   canUsePrintPack,
   MISSION_ADDRESS_MISSING,
+  type PackFees,
   PRINT_PACK_MESSAGES,
   type PrintPackInput,
   paperSizeFor,
@@ -28,8 +29,21 @@ const base = (overrides: Partial<PrintPackInput> = {}): PrintPackInput => ({
     }) ?? [],
   missionAddress: null,
   orderStatus: 'Submitted',
+  fees: ALL_IN_THE_ORDER,
   ...overrides,
 });
+
+/** A Canadian passport renewal's price: every fee in the order, and no fee note naming a centre. */
+const ALL_IN_THE_ORDER: PackFees = {
+  governmentFeeCents: 10000,
+  mandatoryFees: [{ label: 'ICWF' }, { label: 'BLS International service fee' }],
+  feeNote: null,
+  centre: 'BLS International',
+};
+
+/** The cover's paragraphs. */
+const coverParagraphs = (input: PrintPackInput) =>
+  (buildPrintPack(input).pages[0]?.blocks ?? []).flatMap((b) => (b.kind === 'paragraph' ? [b.text] : []));
 
 describe('the print pack', () => {
   it('is offered once paid, until refunded or cancelled', () => {
@@ -118,15 +132,66 @@ describe('the print pack', () => {
       label: 'Photo',
       note: 'A 2 × 2 in print of the photo, on a plain light background.',
     });
-    const cover = buildPrintPack(base()).pages[0]?.blocks ?? [];
-    expect(cover).toContainEqual({ kind: 'paragraph', text: PRINT_PACK_MESSAGES.fees });
-    const online = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] })).pages[0]?.blocks ?? [];
-    expect(online).not.toContainEqual({ kind: 'paragraph', text: PRINT_PACK_MESSAGES.fees });
     const attestation = checklistOf('power-of-attorney', 'property-power-of-attorney');
     expect(attestation.at(-1)?.label).toBe('A prepaid return envelope, addressed to you');
     expect(checklistOf('oci-card', 'new-oci-card').map((i) => i.label)).not.toContain(
       'A prepaid return envelope, addressed to you',
     );
+  });
+
+  it('says the fees were paid, and to send no payment, when the order carried every fee', () => {
+    expect(coverParagraphs(base())).toContain(
+      'Fees: you paid the government fee, ICWF and BLS International service fee with your order (see your receipt). Put no cheque, money order or card form in the envelope unless our team asks you to.',
+    );
+    const online = coverParagraphs(base({ serviceSlug: 'indian-visa', checklist: [] }));
+    expect(online.some((text) => text.startsWith('Fees:'))).toBe(false);
+  });
+
+  it('says what is paid at the centre for a file check, whose price carries no consular fee', () => {
+    const fileCheck = base({
+      serviceSlug: 'visa-application-centre-support',
+      serviceName: 'Visa Application Centre Support',
+      packageName: 'Consular Appointment and File Check',
+      country: 'US',
+      checklist: [],
+      fees: {
+        governmentFeeCents: 0,
+        mandatoryFees: [{ label: 'VFS Global service fee' }],
+        feeNote: null,
+        centre: null,
+      },
+    });
+    const fees = coverParagraphs(fileCheck).find((text) => text.startsWith('Fees:'));
+    expect(fees).toBe(
+      'Fees: you paid the VFS Global service fee with your order (see your receipt). The consular fee of the service you apply for is not in your order: the mission sets it and you pay it at the application centre. Pay what is not in your order as the application centre asks; we go over it with you when we check your application.',
+    );
+    expect(fees).not.toContain('government');
+    expect(fees).not.toContain(PRINT_PACK_MESSAGES.noPayment);
+    // Once the order knows its mission, the centre by name.
+    const known = coverParagraphs({ ...fileCheck, fees: { ...fileCheck.fees, centre: 'VFS Global' } });
+    expect(known.join(' ')).toContain('you pay it at VFS Global. Pay what is not in your order as VFS Global asks');
+  });
+
+  it('passes on, in its own words, a fee note about what the centre charges on top', () => {
+    const feeNote =
+      'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.';
+    const oci = base({
+      fees: {
+        governmentFeeCents: 10000,
+        mandatoryFees: [{ label: 'ICWF' }, { label: 'VFS Global service fee' }],
+        feeNote,
+        centre: null,
+      },
+    });
+    expect(coverParagraphs(oci)).toContain(
+      `Fees: you paid the government fee, ICWF and VFS Global service fee with your order (see your receipt). ${feeNote} Pay what is not in your order as VFS Global asks; we go over it with you when we check your application.`,
+    );
+    // A fee note about the price itself (another booklet, another age) says nothing of the centre.
+    const priceNote = base({
+      fees: { ...ALL_IN_THE_ORDER, feeNote: 'This price is for an adult; the government fee for a minor is CA$204.' },
+    });
+    expect(coverParagraphs(priceNote).join(' ')).not.toContain('CA$204');
+    expect(coverParagraphs(priceNote).join(' ')).toContain(PRINT_PACK_MESSAGES.noPayment);
   });
 
   it('has no mailing label for an e-Visa, filed online only', () => {

@@ -1,5 +1,6 @@
 import { ROUTES } from '../config/routes.ts';
 import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
+import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdiction.ts';
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import type { ChecklistItem } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
@@ -22,11 +23,21 @@ export const PRINT_PACK_MESSAGES = {
   /** …and while it is complete but not yet checked (Order pending, In review). */
   notChecked: (send: 'post' | 'submit') =>
     `Do not ${send} this yet: our team checks your application with you first and tells you by e-mail when it is ready to send.`,
+  /** The cover's fees paragraph opens with what the order's price paid (`paidFees`: its fee lines). */
+  feesPaid: (paidFees: string) => `Fees: you paid the ${paidFees} with your order (see your receipt).`,
   /**
-   * The government, ICWF and centre fees are in the order's price, so the envelope carries no payment
-   * unless our team asks for one (a fee the mission changed: price-lines' estimate note).
+   * Nothing is left to pay, so the envelope carries no payment unless our team asks for one (a
+   * fee the mission changed: price-lines' estimate note).
    */
-  fees: 'Fees: you paid the government, ICWF and centre fees with your order (see your receipt). Put no cheque, money order or card form in the envelope unless our team asks you to.',
+  noPayment: 'Put no cheque, money order or card form in the envelope unless our team asks you to.',
+  /** A price with no government fee (the file check): the service's own fee is the mission's, taken at the centre. */
+  consularFeeAtCentre: (centre: string) =>
+    `The consular fee of the service you apply for is not in your order: the mission sets it and you pay it at ${centre}.`,
+  /** After what is not in the order (that sentence, or the package's fee note in its own words). */
+  payAtCentre: (centre: string) =>
+    `Pay what is not in your order as ${centre} asks; we go over it with you when we check your application.`,
+  /** The centre when neither the order's mission nor the fee note names it. */
+  anyCentre: 'the application centre',
 } as const;
 
 /** What the cover says first for an order in `status`: wait (and why), or nothing once it has been checked. */
@@ -121,6 +132,19 @@ export interface PrintPackInput {
   missionAddress: readonly string[] | null;
   /** The order's status: until our team has checked the application, the cover says to wait. */
   orderStatus: string;
+  fees: PackFees;
+}
+
+/** What the cover says about fees comes from the order's price snapshot and the package's fee note. */
+export interface PackFees {
+  /** 0 for a service whose own consular fee the order does not carry (the file check). */
+  governmentFeeCents: number;
+  /** The third-party fees the order paid (ICWF, the centre's service fee), by their labels. */
+  mandatoryFees: readonly { label: string }[];
+  /** The package's fee note as worded for the order's choices, if it has one. */
+  feeNote: string | null;
+  /** The centre of the order's mission, once the order knows where it goes. */
+  centre: CentreProvider | null;
 }
 
 /** What the mailing label says while the order does not know its mission's address. */
@@ -350,6 +374,33 @@ const PREPARED: Readonly<Record<string, (answer: Answer, name: string, input: Pr
   'power-of-attorney': powerOfAttorneyExecution,
 };
 
+const feeList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/**
+ * What the order paid, and what it did not: a price without a government fee leaves the service's
+ * consular fee to the centre, and a fee note that names a centre (VFS Global's $20 reference fee,
+ * return shipping) says, in its own words, what the centre may add. Only when neither applies is
+ * there nothing to pay, and nothing to put in the envelope.
+ */
+export function feesParagraph(fees: PackFees): string {
+  const M = PRINT_PACK_MESSAGES;
+  const paid = [
+    ...(fees.governmentFeeCents > 0 ? ['government fee'] : []),
+    ...fees.mandatoryFees.map((fee) => fee.label),
+  ];
+  const noteCentre = CENTRE_PROVIDERS.find((centre) => fees.feeNote?.includes(centre));
+  const centre = fees.centre ?? noteCentre ?? M.anyCentre;
+  const notInOrder = [
+    ...(fees.governmentFeeCents === 0 ? [M.consularFeeAtCentre(centre)] : []),
+    ...(fees.feeNote && noteCentre ? [fees.feeNote] : []),
+  ];
+  return [
+    ...(paid.length > 0 ? [M.feesPaid(feeList.format(paid))] : []),
+    ...notInOrder,
+    notInOrder.length > 0 ? M.payAtCentre(centre) : M.noPayment,
+  ].join(' ');
+}
+
 /**
  * The envelope's order: the printed and signed government form first (the missions' checklists
  * open with it), then the member's checklist in its own order (the document, then the proofs, a
@@ -394,7 +445,7 @@ function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<st
           : 'Put the papers in the envelope in this order, ticking each one as it goes in. Sign only where a page asks you to, and in front of a notary or witnesses where it says so.',
       },
       { kind: 'checklist', items },
-      ...(online ? [] : [{ kind: 'paragraph' as const, text: PRINT_PACK_MESSAGES.fees }]),
+      ...(online ? [] : [{ kind: 'paragraph' as const, text: feesParagraph(input.fees) }]),
       {
         kind: 'paragraph',
         text: 'SevaDocs never files on a government portal for you: you submit the application, and we check it with you first.',

@@ -9,7 +9,14 @@ import { startSessionTimers } from './session-timers.ts';
 
 const MINUTE = 60_000;
 
-function setup({ loginAgo = 0, sessionWarned = false } = {}) {
+/** localStorage as the site's tabs share it. */
+function tabsStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  const items = new Map<string, string>();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+}
+
+/** One tab's clocks; tabs given the same `shared` storage are tabs of one browser. */
+function setup({ loginAgo = 0, sessionWarned = false, shared = tabsStorage() } = {}) {
   const target = new EventTarget();
   const handlers = {
     onSessionWarning: vi.fn(),
@@ -17,7 +24,13 @@ function setup({ loginAgo = 0, sessionWarned = false } = {}) {
     onIdleWarning: vi.fn(),
     onIdleExpired: vi.fn(),
   };
-  const stop = startSessionTimers({ loginTime: Date.now() - loginAgo, sessionWarned, target, ...handlers });
+  const stop = startSessionTimers({
+    loginTime: Date.now() - loginAgo,
+    sessionWarned,
+    target,
+    shared,
+    ...handlers,
+  });
   const activity = (type = 'mousemove') => target.dispatchEvent(new Event(type));
   return { handlers, stop, activity };
 }
@@ -128,5 +141,38 @@ describe('idle clock (SPEC.md §4)', () => {
     stop();
     vi.advanceTimersByTime(SESSION_LOGOUT_MS * 2);
     expect(Object.values(handlers).every((h) => h.mock.calls.length === 0)).toBe(true);
+  });
+});
+
+describe('idle clock across tabs', () => {
+  it('input in another tab keeps this tab signed in, and a real idle period in both still logs out', () => {
+    const shared = tabsStorage();
+    const typing = setup({ shared });
+    const idle = setup({ shared });
+    stayActive(typing.activity, 40 * MINUTE);
+    vi.advanceTimersByTime(20 * MINUTE);
+    // Past the idle tab's own hour: its clock counted the other tab's input.
+    expect(idle.handlers.onIdleWarning).not.toHaveBeenCalled();
+    expect(idle.handlers.onIdleExpired).not.toHaveBeenCalled();
+
+    vi.advanceTimersByTime(IDLE_WARNING_MS - 20 * MINUTE);
+    for (const tab of [typing, idle]) expect(tab.handlers.onIdleWarning).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(IDLE_LOGOUT_MS - IDLE_WARNING_MS);
+    for (const tab of [typing, idle]) expect(tab.handlers.onIdleExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('input in another tab after the warning starts a new idle period here', () => {
+    const shared = tabsStorage();
+    const other = setup({ shared });
+    const here = setup({ shared });
+    vi.advanceTimersByTime(IDLE_WARNING_MS + 10_000);
+    other.activity('keydown');
+    vi.advanceTimersByTime(IDLE_WARNING_MS - 1);
+    expect(here.handlers.onIdleExpired).not.toHaveBeenCalled();
+    expect(here.handlers.onIdleWarning).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(here.handlers.onIdleWarning).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(IDLE_LOGOUT_MS - IDLE_WARNING_MS);
+    expect(here.handlers.onIdleExpired).toHaveBeenCalledTimes(1);
   });
 });

@@ -236,25 +236,36 @@ function drawBlock(w: Writer, fonts: Fonts, block: PackBlock, title: string) {
       w.gap(14);
       return;
     }
-    case 'label': {
-      const width = Math.min(w.width, 300);
-      w.need(140, title);
-      w.gap(10);
-      const top = w.top;
-      w.gap(12);
-      w.text(block.heading, { font: fonts.bold, size: 10, color: MUTED, x: MARGIN + 14 });
-      for (const line of block.lines) w.text(line, { size: 12, x: MARGIN + 14 });
-      if (block.missing) {
-        for (const line of wrapText(fonts.italic, 10, block.missing, width - 28)) {
-          w.text(line, { font: fonts.italic, size: 10, color: MUTED, x: MARGIN + 14 });
-        }
-      }
-      w.gap(8);
-      w.box(MARGIN, top, width, top - w.top, true);
-      w.gap(10);
+    case 'label':
+      drawLabel(w, fonts, block, title);
       return;
-    }
   }
+}
+
+/** Inside a label's box: 14 pt either side of the text. */
+const LABEL_PADDING = 14;
+
+/**
+ * A mailing label: its lines in a dashed box to cut out, each wrapped to the box (a long name or
+ * street would otherwise run past the cut line), and the box kept on one sheet.
+ */
+function drawLabel(w: Writer, fonts: Fonts, block: Extract<PackBlock, { kind: 'label' }>, title: string) {
+  const width = Math.min(w.width, 300);
+  const textWidth = width - 2 * LABEL_PADDING;
+  const x = MARGIN + LABEL_PADDING;
+  const lines = block.lines.flatMap((line) => wrapText(fonts.regular, 12, line, textWidth));
+  const missing = block.missing ? wrapText(fonts.italic, 10, block.missing, textWidth) : [];
+  // Each line advances 1.4 times its size (Writer.text): the heading, the lines, the note, the padding.
+  w.need(10 + 12 + (10 + 12 * lines.length + 10 * missing.length) * 1.4 + 8 + 10, title);
+  w.gap(10);
+  const top = w.top;
+  w.gap(12);
+  w.text(block.heading, { font: fonts.bold, size: 10, color: MUTED, x });
+  for (const line of lines) w.text(line, { size: 12, x });
+  for (const line of missing) w.text(line, { font: fonts.italic, size: 10, color: MUTED, x });
+  w.gap(8);
+  w.box(MARGIN, top, width, top - w.top, true);
+  w.gap(10);
 }
 
 function drawPage(w: Writer, fonts: Fonts, page: PackPage) {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { pdfPageLines } from '../../test/pdf-text.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
-import { ADULT, apiCall, completeOciAnswers, MINOR, moveOrderTo, startApplication } from './testing.ts';
+import { ADULT, apiCall, completeOciAnswers, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
 let t: TestApp;
 // Building the app migrates a fresh database: slow on a busy machine.
@@ -104,6 +104,11 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(valueAfter(cover?.lines ?? [], 'Applicant')).toBe('PRIYA SHARMA');
     expect(valueAfter(cover?.lines ?? [], 'Order')).toBe(order.displayId);
     expect(valueAfter(cover?.lines ?? [], 'Date of birth')).toBe('12/04/1985');
+    // VFS Global's reference fee is not in the order: the package's fee note says so, word for word.
+    expect(cover?.text).toContain(
+      'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee. Pay what is not in your order as VFS Global asks',
+    );
+    expect(cover?.text).not.toContain(PRINT_PACK_MESSAGES.noPayment);
     // The government form goes on top, then her checklist in its order.
     const form = cover?.lines.findIndex((l) => l.startsWith('The government application form')) ?? -1;
     const passport = cover?.lines.indexOf('Current foreign passport') ?? -1;
@@ -170,6 +175,19 @@ describe('GET …/members/{memberId}/print-pack', () => {
     const label = (await pagesOf(res.rawPayload)).at(-1);
     expect(label?.text).toContain(MISSION_ADDRESS_MISSING);
     expect(label?.text).not.toContain('Embassy of India');
+  });
+
+  it('says the file check’s consular fee is paid at the centre, not that every fee was paid', async () => {
+    const { pkg } = await seededPackage(t.app, 'visa-application-centre-support', 'consular-appointment-file-check');
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id });
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const res = await apiCall(t.app, 'GET', packPath(order.displayId, order.members[0]?.id ?? 0), user.token);
+    expect(res.statusCode).toBe(200);
+    const [cover] = await pagesOf(res.rawPayload);
+    expect(cover?.text).toContain('Fees: you paid the VFS Global service fee with your order');
+    expect(cover?.text).toContain(PRINT_PACK_MESSAGES.consularFeeAtCentre(PRINT_PACK_MESSAGES.anyCentre));
+    expect(cover?.text).not.toContain(PRINT_PACK_MESSAGES.noPayment);
   });
 
   it('is a US Letter page for an order from the USA', async () => {

@@ -1,10 +1,17 @@
 import type { OrderRef } from '../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
-import { buildPrintPack, canUsePrintPack, PRINT_PACK_MESSAGES } from '../../../domain/applications/print-pack.ts';
+import {
+  buildPrintPack,
+  canUsePrintPack,
+  type PackFees,
+  PRINT_PACK_MESSAGES,
+} from '../../../domain/applications/print-pack.ts';
+import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { definitionForMember } from '../../../domain/forms/member-texts.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { Database } from '../../db/client.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { memberChecklistItems } from './documents-service.ts';
 import type { FormsService } from './forms-service.ts';
@@ -24,6 +31,8 @@ export const noMissionAddressYet: MissionAddressOf = async () => null;
 export interface PrintPackServiceDeps {
   orders: Pick<OrdersService, 'findOwned'>;
   forms: Pick<FormsService, 'orderForm'>;
+  /** The package's fee note, which the snapshot does not keep: what the centre may charge on top. */
+  catalog: Pick<CatalogService, 'getPackage'>;
   missionAddress?: MissionAddressOf;
   now?: () => Date;
 }
@@ -45,6 +54,20 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
   const missionAddress = deps.missionAddress ?? noMissionAddressYet;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * The fees the order paid, from its price snapshot, with the package's fee note for its choices as
+   * the catalog has it now (none once the package is withdrawn from it).
+   */
+  async function feesOf(app: ApplicationRow): Promise<PackFees> {
+    const found = await deps.catalog.getPackage(app.packageId);
+    return {
+      governmentFeeCents: app.governmentFeeCents,
+      mandatoryFees: app.mandatoryFees,
+      feeNote: found ? packageWording(found.pkg, app.choices).feeNote : null,
+      centre: app.mission?.centre.provider ?? null,
+    };
+  }
+
   return {
     /** GET …/members/{memberId}/print-pack: 404 for an unknown order or member, 409 before payment. */
     async memberPack(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MadeFile>> {
@@ -54,7 +77,11 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
       if (!found) return formFailure(404, M.notFound);
       if (!canUsePrintPack(order.status)) return formFailure(409, PRINT_PACK_MESSAGES.notPaid);
       const { member, app } = found;
-      const [stored, address] = await Promise.all([deps.forms.orderForm(app), missionAddress(order, app)]);
+      const [stored, address, fees] = await Promise.all([
+        deps.forms.orderForm(app),
+        missionAddress(order, app),
+        feesOf(app),
+      ]);
       const pack = buildPrintPack({
         orderDisplayId: order.displayId,
         serviceSlug: app.serviceSlug,
@@ -67,6 +94,7 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
         checklist: memberChecklistItems(app, member, todayIsoDate(now())),
         missionAddress: address,
         orderStatus: order.status,
+        fees,
       });
       return {
         ok: true,

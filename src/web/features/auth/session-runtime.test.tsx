@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
+import { LAST_ACTIVITY_KEY } from '../../lib/session-timers.ts';
 
 const showToast = vi.fn();
 const logout = vi.fn();
@@ -11,7 +12,7 @@ vi.mock('../../lib/stores/session-store.ts', async (original) => {
   return { ...actual, logout: (...args: unknown[]) => logout(...args) };
 });
 
-const { useSessionStore } = await import('../../lib/stores/session-store.ts');
+const { SIGN_OUT_CHANNEL, useSessionStore } = await import('../../lib/stores/session-store.ts');
 const { default: SessionRuntime, clearEndedSession } = await import('./session-runtime.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -39,6 +40,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -92,5 +94,30 @@ describe('session runtime (SPEC.md §4, §8)', () => {
     expect(logout).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(0.5 * MINUTE));
     expect(logout).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('session runtime across tabs', () => {
+  it('does not log out an idle tab while the parent types in another tab', () => {
+    render(<SessionRuntime user={viewer()} />);
+    act(() => vi.advanceTimersByTime(45 * MINUTE));
+    // Another tab's input, as it shares it.
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
+    act(() => vi.advanceTimersByTime(15 * MINUTE));
+    expect(showToast).not.toHaveBeenCalled();
+    expect(logout).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(45 * MINUTE));
+    expect(logout).toHaveBeenCalledWith('/');
+  });
+
+  it('shows the page signed out when another tab signs out', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    render(<SessionRuntime user={viewer()} />);
+    const otherTab = new BroadcastChannel(SIGN_OUT_CHANNEL);
+    otherTab.postMessage('other-tab');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
+    otherTab.close();
   });
 });

@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_POPUP_DISMISSED_KEY } from '../../../domain/marketing/home-popup.ts';
 import { usePackagesStore } from './packages-store.ts';
-import { logout, onLogoutReset, SESSION_STORAGE_KEY, timedStorage, useSessionStore } from './session-store.ts';
+import {
+  followSignOutsElsewhere,
+  logout,
+  onLogoutReset,
+  SESSION_STORAGE_KEY,
+  SIGN_OUT_CHANNEL,
+  timedStorage,
+  useSessionStore,
+} from './session-store.ts';
 
 const user = { id: 1, name: 'Priya Sharma', email: 'priya@example.com', ageGroup: '26-40' };
 
@@ -99,5 +107,53 @@ describe('session store (SPEC.md §3, §4)', () => {
     vi.advanceTimersByTime(5000);
     await expect(read).resolves.toBeNull();
     vi.useRealTimers();
+  });
+});
+
+describe('sign-out across tabs', () => {
+  /** Another tab of the site, as the channel sees it. */
+  function otherTab() {
+    const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
+    const heard = vi.fn();
+    channel.onmessage = heard;
+    return { channel, heard, signOut: () => channel.postMessage('other-tab') };
+  }
+  /** Lets the channel's messages arrive. */
+  const messagesDelivered = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it("a tab's logout tells the other tabs, and the tab itself goes where its logout sends it", async () => {
+    const assign = vi.fn();
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, reload });
+    const other = otherTab();
+    const stop = followSignOutsElsewhere();
+    useSessionStore.getState().login(user, 1);
+    await logout('/signin');
+    await messagesDelivered();
+    expect(other.heard).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/signin');
+    expect(reload).not.toHaveBeenCalled();
+    stop();
+    other.channel.close();
+  });
+
+  it('a sign-out in another tab forgets this tab too and shows the page signed out', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    useSessionStore.getState().login(user, 1);
+    sessionStorage.setItem('sevadocs-address-draft', '{"line1":"12 Elm St"}');
+    const stop = followSignOutsElsewhere();
+    const other = otherTab();
+    other.signOut();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(useSessionStore.getState()).toMatchObject({ user: null, isLoggedIn: false });
+    expect(sessionStorage.getItem('sevadocs-address-draft')).toBeNull();
+    // It followed once, and did not announce a sign-out of its own.
+    other.signOut();
+    await messagesDelivered();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(other.heard).not.toHaveBeenCalled();
+    stop();
+    other.channel.close();
   });
 });

@@ -104,13 +104,12 @@ export function onLogoutReset(reset: () => void): () => void {
 }
 
 /**
- * The browser side of a sign-out (SPEC.md §4): clears user, token and flags and all local storage,
- * resets the other stores, and drops what this tab kept of unsaved forms (a family's names and
- * dates of birth, an address typed): an idle logout on a shared computer leaves nothing of them to
- * the next person in the tab. Whether the home page's offer was closed is no one's personal data
- * and stays closed.
+ * What this tab forgets at a sign-out: user, token and flags and all local storage, the other
+ * stores reset, and what this tab kept of unsaved forms (a family's names and dates of birth, an
+ * address typed): an idle logout on a shared computer leaves nothing of them to the next person
+ * in the tab. Whether the home page's offer was closed is no one's personal data and stays closed.
  */
-export function forgetSignedInState(): void {
+function forgetInThisTab(): void {
   useSessionStore.getState().clear();
   for (const reset of [() => usePackagesStore.getState().reset(), ...logoutResets]) {
     try {
@@ -131,6 +130,50 @@ export function forgetSignedInState(): void {
   } catch {
     // Storage refused: the tab kept nothing.
   }
+}
+
+/** Where a tab that signs out tells the site's other tabs (browsers without it: see below). */
+export const SIGN_OUT_CHANNEL = 'sevadocs-sign-out';
+
+/**
+ * This page's mark on what it broadcasts: a BroadcastChannel also reaches the page's own other
+ * channels of that name, and the page that signs out goes where its logout sends it, not along.
+ */
+const THIS_PAGE = Math.random().toString(36).slice(2);
+
+function tellOtherTabs(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
+  channel.postMessage(THIS_PAGE);
+  channel.close();
+}
+
+/**
+ * The browser side of a sign-out (SPEC.md §4): this tab forgets the signed-in state
+ * (`forgetInThisTab`), and the site's other tabs are told, so they follow at once.
+ */
+export function forgetSignedInState(): void {
+  forgetInThisTab();
+  tellOtherTabs();
+}
+
+/**
+ * Follows a sign-out in another tab (its session ended on the server for every tab): forgets what
+ * this tab holds and reloads the page as it is signed out, rather than leave a form that can no
+ * longer save. Returns a function that stops following. A browser without BroadcastChannel learns
+ * of it at the next call instead (the form's autosave stops, saying the parent was signed out).
+ */
+export function followSignOutsElsewhere(): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(SIGN_OUT_CHANNEL);
+  channel.onmessage = (event: MessageEvent) => {
+    // A tab showing the site signed out has nothing to forget, and a reload would lose what is typed there.
+    if (event.data === THIS_PAGE || useSessionStore.getState().user === null) return;
+    channel.close();
+    forgetInThisTab();
+    window.location.reload();
+  };
+  return () => channel.close();
 }
 
 /**

@@ -5,7 +5,6 @@ import type { ApplicationOrder } from '../../../../domain/applications/applicati
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES, type Member, stepOfSteps, walkedSteps } from '../../../../domain/applications/members.ts';
 import { canUsePrintPack, copyAssistHref, printPackHref } from '../../../../domain/applications/print-pack.ts';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -92,7 +91,6 @@ function MemberCard({
 }) {
   const ref = order.displayId;
   const { actions, members } = order;
-  const perMember = formatMoney({ amountCents: order.price.perMemberCents, currency: order.price.currency });
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -129,12 +127,7 @@ function MemberCard({
                 </button>
               }
               title={`Remove ${member.fullName}?`}
-              description={
-                <p>
-                  Their form answers and uploaded documents are deleted with them, and the order total goes down by{' '}
-                  {perMember}.
-                </p>
-              }
+              description={<p>{MEMBER_MESSAGES.removeWarning(member.fullName)}</p>}
               confirmLabel="Remove member"
               keepLabel="Keep member"
               focusAfterConfirm={focusAfterRemove}
