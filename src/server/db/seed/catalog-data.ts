@@ -401,7 +401,7 @@ export const CATALOG: readonly SeedService[] = [
         ],
         processingTime: 'Usually 6–10 weeks after the application centre receives the file',
         documents: [
-          'Police report of the loss or damage',
+          'Police report of a loss or theft (not needed for a damaged one)',
           'Notarised affidavit describing the loss or damage',
           'Current foreign passport',
           'Proof of current address',
@@ -762,7 +762,7 @@ export const CATALOG: readonly SeedService[] = [
         ],
         processingTime: 'At least 2–4 weeks after the consulate receives the file, often about 6 weeks',
         documents: [
-          'Police report of the loss or damage',
+          'Police report of a loss or theft (not needed for a damaged one)',
           'Annexure F',
           'Proof of Indian nationality',
           'Copy of the old passport, if you have one',
@@ -789,7 +789,7 @@ export const CATALOG: readonly SeedService[] = [
               'BLS International appointment',
             ],
             documents: [
-              'Police report of the loss or damage',
+              'Police report of a loss or theft (not needed for a damaged one)',
               'Annexure F',
               'Proof of Indian nationality',
               'Copy of the old passport, if you have one',
