@@ -22,6 +22,7 @@ import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { DeskOrder, OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../domain/admin/orders.ts';
+import type { AdminReferralReward, AdminReferralRewardListQuery } from '../domain/admin/referral-rewards.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery, AutomaticRefund } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
@@ -149,6 +150,10 @@ export interface LoaderServices {
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;
+  };
+  /** The back office's referral gift cards (staff; decision 0057). */
+  referralsAdmin: {
+    list(query: AdminReferralRewardListQuery): Promise<ListData<AdminReferralReward>>;
   };
   refunds: {
     submit(input: RefundRequestInput, from?: { ip?: string | null }): Promise<FormResult<RefundReceipt>>;

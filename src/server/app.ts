@@ -57,6 +57,7 @@ import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
 import { adminSecondLookRoutes } from './modules/photos/second-look-routes.ts';
 import { type AnalysePhoto, analysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { adminShipmentRoutes } from './modules/photos/shipment-routes.ts';
+import { adminReferralRewardsRoutes } from './modules/referrals/admin-routes.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
@@ -345,11 +346,12 @@ export async function buildApp({
       await api.register(photoCheckRoutes);
       await api.register(referralsRoutes);
       await api.register(dataRightsRoutes);
-      // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
-      // role is checked on arrival, before any body is read (http/back-office.ts).
+      // The back office (issue 13): staff work orders, refunds, referral gift cards and the inbox;
+      // admins the rest. The role is checked on arrival, before any body is read (http/back-office.ts).
       await api.register(
         backOffice('staff', [
           adminRefundsRoutes,
+          adminReferralRewardsRoutes,
           adminMessagesRoutes,
           adminOrdersRoutes,
           adminSecondLookRoutes,

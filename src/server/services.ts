@@ -47,6 +47,7 @@ import {
   createPhotosService,
   fitUpload,
 } from './modules/photos/service.ts';
+import { createReferralsAdmin } from './modules/referrals/admin.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -328,6 +329,8 @@ export async function createServices(
       ordersOf: applications.countOrdersOf,
     }),
     couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses, orders }),
+    // The gift cards staff send for referrals, and their record of each sent (decision 0057).
+    referralsAdmin: createReferralsAdmin(db, { users, orders, audit }),
     // The back office's orders (issue 13, decision 0068).
     adminOrders: createAdminOrdersService(db, {
       orders,

@@ -57,6 +57,7 @@ export default [
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('refunds', 'routes/admin.refunds.tsx'),
     route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
+    route('referral-rewards', 'routes/admin.referral-rewards.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     route('catalog', 'routes/admin.catalog.tsx'),

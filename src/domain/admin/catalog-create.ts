@@ -38,6 +38,9 @@ export const CATALOG_CREATE_MESSAGES = {
   priceTwice: 'This package already has a price for these countries',
   priceTwiceFrom: (date: string) => `This package already has a price for these countries from ${date}`,
   effectiveFromFormat: 'Give the date as YYYY-MM-DD, or leave it empty',
+  /** A price row orders were started with: who may join them (adult or child, their age) is read from it. */
+  priceInUse: (orders: number) =>
+    `This price cannot be deleted: ${orders} ${orders === 1 ? 'order was' : 'orders were'} started with it, and who may be added to them (an adult or a child) is checked against it. Edit its fees instead, or add a price from a date to take over.`,
 } as const;
 const M = CATALOG_CREATE_MESSAGES;
 

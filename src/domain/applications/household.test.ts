@@ -34,6 +34,7 @@ const DEFINITION: FormDefinition = {
               rules: { matches: { pattern: '^[A-Za-z][A-Za-z ]*$', message: 'Letters A–Z' } },
             } as Partial<FormField>),
             text('dateOfBirth'),
+            { type: 'image upload', key: 'photo', label: 'Photo' } as FormField,
             text('sex'),
             text('birthCity'),
             text('passportNumber'),
@@ -133,7 +134,8 @@ describe('householdPrefill', () => {
   });
 
   it('gives the spouse the other adult’s details, the family’s passport issuer, and one-tap address and contact', () => {
-    const prefill = householdPrefill(DEFINITION, rahul, [priya, rahul, anaya], account, TODAY);
+    const fresh = { ...rahul, answers: {} };
+    const prefill = householdPrefill(DEFINITION, fresh, [priya, fresh, anaya], account, TODAY);
     expect(values(prefill)).toEqual({
       surname: 'SHARMA',
       givenName: 'RAHUL KUMAR',
@@ -168,11 +170,17 @@ describe('householdPrefill', () => {
     expect(prefill.answers.maritalStatus).toBeUndefined();
   });
 
-  it('never replaces an answer the member gave, and offers a group while it would change something', () => {
+  it('fills only a fresh form, one with no answers but an uploaded file, and offers a group while it would change something', () => {
+    const photo = { documentId: '41', name: 'photo.jpg', type: 'image/jpeg', size: 2048 };
+    const uploaded = { ...anaya, answers: { photo } };
+    expect(values(householdPrefill(DEFINITION, uploaded, [priya, rahul, uploaded], account, TODAY))).toMatchObject({
+      surname: 'SHARMA',
+      motherName: 'PRIYA SHARMA',
+    });
+    // Saved answers: an empty one may be one the parent cleared (no surname on the passport), never put back.
     const own = { ...anaya, answers: { givenName: 'ANU', motherName: 'P. SHARMA', addressCountry: 'US' } };
     const prefill = householdPrefill(DEFINITION, own, [priya, rahul, own], account, TODAY);
-    expect(prefill.answers.givenName).toBeUndefined();
-    expect(prefill.answers.motherName).toBeUndefined();
+    expect(prefill.answers).toEqual({});
     // The country picked first: the rest of Priya's address is still one tap away (a walk retyped it).
     expect(prefill.offers.map((o) => o.group)).toEqual(['address', 'contact']);
     // Once the member's answers say the same as Priya's, there is nothing left to copy.
@@ -361,6 +369,21 @@ describe('householdPrefill', () => {
       // A spouse in this order is one.
       const together = householdPrefill(DEFINITION, now, [now, rahul], account, TODAY, 'US');
       expect(together.answers.maritalStatus).toEqual({ value: 'married', from: 'From “Who is applying”' });
+    });
+
+    it('never gives nor offers a home in the other country than this order was priced for', () => {
+      // Priya's earlier order was from the USA; this one is priced for applying from Canada.
+      const now = { ...priya, answers: {} };
+      const prefill = householdPrefill(DEFINITION, now, [now], account, TODAY, 'CA', [earlier(priya, 'DOC-11112222')]);
+      expect(prefill.answers.addressLine1).toBeUndefined();
+      expect(prefill.answers.addressCountry).toEqual({ value: 'CA', from: 'From the country you apply from' });
+      // Her own facts still come: a passport does not change with the country applied from.
+      expect(prefill.answers.passportNumber?.value).toBe('561234870');
+      const child = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'CA', [
+        earlier(priya, 'DOC-11112222'),
+      ]);
+      expect(child.offers.map((o) => o.group)).not.toContain('address');
+      expect(child.answers.addressCountry?.value).toBe('CA');
     });
 
     it('counts a person once, and an account holder once', () => {

@@ -1,7 +1,14 @@
 import { checkAnswer } from '../forms/answers.ts';
-import { type AnswerField, type FormDefinition, isAnswerField, walkFields } from '../forms/definition.ts';
+import {
+  type AnswerField,
+  type FormDefinition,
+  isAnswerField,
+  isUploadField,
+  walkFields,
+} from '../forms/definition.ts';
 import { memberFirstName } from '../forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
+import { addressCountryConflict } from '../jurisdiction/address-answers.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, type MemberRelationship, samePerson } from './members.ts';
 
@@ -343,8 +350,22 @@ function askedFields(definition: FormDefinition, kind: MemberKind): Map<string, 
 }
 
 /**
- * What `member`'s form starts with from the rest of the order, for the answers it does not have
- * yet, and the answers of others it can take with one tap:
+ * Whether a member's form is fresh: its stored answers hold nothing but the files an upload wrote
+ * (a photo sent from the order page answers the form's photo question too). Once other answers
+ * were saved, an empty one may be one the customer cleared (a surname their passport does not
+ * print), and a save keeps no empty answer to tell it from one never given.
+ */
+function isFreshForm(asked: ReadonlyMap<string, AnswerField>, answers: Record<string, unknown>): boolean {
+  return Object.keys(answers).every((key) => {
+    const field = asked.get(key);
+    return field !== undefined && isUploadField(field);
+  });
+}
+
+/**
+ * What `member`'s form starts with from the rest of the order while it is fresh (`isFreshForm`:
+ * the browser saves these at once, so a later opening would put back what the customer cleared),
+ * and the answers of others it can take with one tap, at any time:
  * - their names and date of birth from "Who is applying";
  * - the account's e-mail and phone for the account holder and for their children;
  * - a married couple's spouse details from each other (and "Married");
@@ -374,8 +395,9 @@ export function householdPrefill(
   const asked = askedFields(definition, member.kind);
   const others = [...everyone.filter((m) => m.id !== member.id), ...relativesFrom(earlier, everyone)];
   const answers: Record<string, Prefilled> = {};
+  const fresh = isFreshForm(asked, member.answers);
   const give = (key: string, value: unknown, from: string) => {
-    if (!isEmptyAnswer(member.answers[key]) || key in answers) return;
+    if (!fresh || !isEmptyAnswer(member.answers[key]) || key in answers) return;
     const fit = fitAnswer(asked, key, value, today);
     if (fit) answers[key] = { value: fit.value, from };
   };
@@ -393,7 +415,9 @@ export function householdPrefill(
   const before = earlier.find((person) => samePerson(person, member));
   if (before) {
     const from = HOUSEHOLD_TEXT.fromEarlier(memberFirstName(before.fullName), before.orderDisplayId);
-    const keys = [...PERSON_FACT_KEYS, ...HOUSEHOLD_GROUPS.address, ...HOUSEHOLD_GROUPS.contact];
+    // Not a home in the other country than this order was priced for: the review would refuse it.
+    const address = addressCountryConflict(before.answers, applyingFrom) ? [] : HOUSEHOLD_GROUPS.address;
+    const keys = [...PERSON_FACT_KEYS, ...address, ...HOUSEHOLD_GROUPS.contact];
     for (const key of keys) give(key, before.answers[key], from);
   }
 
@@ -451,7 +475,7 @@ export function householdPrefill(
     }
   }
 
-  const offers = copyOffers(asked, member, others, today);
+  const offers = copyOffers(asked, member, others, today, applyingFrom);
   if (!offers.some((offer) => offer.group === 'address'))
     give('addressCountry', applyingFrom, HOUSEHOLD_TEXT.fromOrder);
 
@@ -463,9 +487,10 @@ const ASKED_AFRESH: readonly HouseholdGroup[] = ['background'];
 
 /**
  * One offer per group and distinct set of answers, from the others who gave them, unless this
- * member's answers say the same already. Not only while this member has none: a parent who picked
- * the country first, or answered a question of the group that cannot be cleared (a radio), still
- * takes the rest with one tap (a walk had to retype the address). Each value is checked and
+ * member's answers say the same already, and no address in the other country than the order's
+ * `applyingFrom` (addressCountryConflict: the review would refuse it). Not only while this member
+ * has none: a parent who picked the country first, or answered a question of the group that cannot
+ * be cleared (a radio), still takes the rest with one tap (a walk had to retype the address). Each value is checked and
  * normalised by this form's field, as a prefilled answer is: a group with one it does not take
  * (another service's form, a rule changed since) is not offered from that member.
  */
@@ -474,6 +499,7 @@ function copyOffers(
   member: HouseholdMember,
   others: readonly HouseholdMember[],
   today: string,
+  applyingFrom: string | null,
 ): CopyOffer[] {
   const offers: CopyOffer[] = [];
   for (const group of Object.keys(HOUSEHOLD_GROUPS) as HouseholdGroup[]) {
@@ -491,6 +517,7 @@ function copyOffers(
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
       if (!offerFits(group, values, member.answers, keys)) continue;
+      if (group === 'address' && addressCountryConflict(values, applyingFrom)) continue;
       if (Object.entries(values).every(([key, value]) => sameAnswer(member.answers[key], value))) continue;
       seen.add(signature);
       offers.push({

@@ -38,6 +38,7 @@ export const ROUTES = {
   ADMIN_AUDIT_LOG: '/admin/audit-log',
   ADMIN_USERS: '/admin/users',
   ADMIN_REFUNDS: '/admin/refunds',
+  ADMIN_REFERRAL_REWARDS: '/admin/referral-rewards',
   ADMIN_MESSAGES: '/admin/messages',
   ADMIN_CATALOG: '/admin/catalog',
   ADMIN_COUPONS: '/admin/coupons',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressCodeOf, decidingMember, regionMismatch } from './address-answers.ts';
+import { addressCodeOf, addressCountryConflict, decidingMember, regionMismatch } from './address-answers.ts';
 
 describe('addressCodeOf', () => {
   it('reads the ZIP of a US address and the postal code of a Canadian one', () => {
@@ -49,5 +49,22 @@ describe('regionMismatch', () => {
   it('is null when they agree or nothing is chosen yet', () => {
     expect(regionMismatch({ country: 'US', postalCode: '10001' }, 'NY', newYork)).toBeNull();
     expect(regionMismatch({ country: 'US', postalCode: '10001' }, null, newYork)).toBeNull();
+  });
+});
+
+describe('addressCountryConflict', () => {
+  it('refuses an address in the other country than the order was priced for, naming both', () => {
+    expect(addressCountryConflict({ addressCountry: 'US', zipCode: '94107' }, 'CA')).toBe(
+      'This application was priced for applying from Canada: its fees, its checklist and the mission it goes to are those of Canada. ' +
+        'This address is in the USA. Correct the address if it is wrong, or start a new application for applying from the USA.',
+    );
+    expect(addressCountryConflict({ addressCountry: 'CA' }, 'US')).toContain('This address is in Canada.');
+  });
+
+  it('is null for the same country, or while either country is not known', () => {
+    expect(addressCountryConflict({ addressCountry: 'CA' }, 'CA')).toBeNull();
+    expect(addressCountryConflict({}, 'CA')).toBeNull();
+    expect(addressCountryConflict({ addressCountry: 'US' }, null)).toBeNull();
+    expect(addressCountryConflict({ addressCountry: 'US' }, undefined)).toBeNull();
   });
 });

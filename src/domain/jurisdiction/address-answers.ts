@@ -1,5 +1,6 @@
 import type { MemberKind } from '../applications/member-kinds.ts';
-import { type AddressCountry, regionName } from '../users/regions.ts';
+import { ADDRESS_COUNTRIES, type AddressCountry, regionName } from '../users/regions.ts';
+import { JURISDICTION_MESSAGES } from './messages.ts';
 
 /**
  * The answers of the address block (form-definitions/blocks.ts `addressAbroad`) a mission is
@@ -39,6 +40,30 @@ export function addressCodeOf(
   if (country !== 'US' && country !== 'CA') return null;
   const code = answers[country === 'US' ? ADDRESS_KEYS.zip : ADDRESS_KEYS.postalCode];
   return typeof code === 'string' && code.trim() !== '' ? { country, postalCode: code } : null;
+}
+
+/** A country as the sentences name it, as the form's address question does ("the USA or Canada"). */
+const COUNTRY_WORDS: Record<AddressCountry, string> = { US: 'the USA', CA: 'Canada' };
+
+const addressCountryOf = (value: unknown): AddressCountry | undefined =>
+  ADDRESS_COUNTRIES.find((country) => country === value);
+
+/**
+ * Why a member's address cannot go with the order, or null when it can: it is in the other
+ * country than the one the order was priced for (its `applyingFrom` choice). Fees, outsourced
+ * centre, checklist and mission all follow that choice, so the address may not send the file to
+ * the other country's mission. Checked for every member, not only the one who decides the mission:
+ * one order goes to one country's mission. Null while either country is not known (no country
+ * picked yet, or an order priced without a country applied from).
+ */
+export function addressCountryConflict(
+  answers: Record<string, unknown>,
+  applyingFrom: string | null | undefined,
+): string | null {
+  const country = addressCountryOf(answers[ADDRESS_KEYS.country]);
+  const pricedFor = addressCountryOf(applyingFrom);
+  if (!country || !pricedFor || country === pricedFor) return null;
+  return JURISDICTION_MESSAGES.otherCountry(COUNTRY_WORDS[pricedFor], COUNTRY_WORDS[country]);
 }
 
 /**

@@ -88,4 +88,8 @@ export const PASSPORT_MESSAGES = {
   busy: 'Passport reading is busy. Please try again in a minute.',
   mismatch: 'Some answers do not match the passport you read. Correct the answers, or read the passport again.',
   none: 'No passport read for this member',
+  notMembersName: (passportName: string, memberName: string) =>
+    `This passport is in the name of ${passportName}, not ${memberName}. Read ${memberName}’s own passport, or, if the member’s name is wrong, change it in the member’s details on the order page.`,
+  numberOfAnotherMember: (otherName: string) =>
+    `This passport is already confirmed for ${otherName} on this order. Read this member’s own passport.`,
 } as const;

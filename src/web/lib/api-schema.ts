@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /** The member's confirmed passport reading, or null */
         get: operations["getApplicationOrderByOrderRefMembersByMemberIdPassport"];
-        /** Confirm a reading: the zone lines must pass every check digit; number and dates must be theirs. Replaces an earlier one. */
+        /** Confirm a reading: the zone lines must pass every check digit; number and dates must be theirs; the names must be the member's and the number not another member's of the order. Replaces an earlier one. */
         put: operations["putApplicationOrderByOrderRefMembersByMemberIdPassport"];
         post?: never;
         /** Remove the member's confirmed reading: the answers are no longer checked against it */
@@ -2205,6 +2205,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/referral-rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Referral rewards, newest first, with the referrer's e-mail and the friend's order; status=earned the cards still to send, q matches the referrer's name or e-mail */
+        get: operations["getAdminReferralRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/referral-rewards/{id}/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the reward's gift card was e-mailed to the referrer: earned → sent, once; a withdrawn reward is refused */
+        post: operations["postAdminReferralRewardsByIdSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/messages": {
         parameters: {
             query?: never;
@@ -2815,7 +2849,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a price row (orders keep their own copy of their price) */
+        /** Delete a price row no order was started with (409 when one was: who may join an order is checked against its row) */
         delete: operations["deleteAdminCatalogPricesById"];
         options?: never;
         head?: never;
@@ -11992,6 +12026,118 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Answer200_42"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    getAdminReferralRewards: {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: number;
+                /** @example 25 */
+                limit?: number;
+                /** @example earnedAt */
+                sort?: "earnedAt";
+                /** @example desc */
+                dir?: "asc" | "desc";
+                /** @example verma */
+                q?: string;
+                /** @example earned */
+                status?: "earned" | "sent" | "reversed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            results: {
+                                id: number;
+                                /** @enum {string} */
+                                state: "earned" | "sent" | "reversed";
+                                referrerEmail: string;
+                                friendOrderDisplayId: string;
+                                friend: string;
+                                amountCents: number;
+                                /** @enum {string} */
+                                currency: "USD" | "CAD" | "INR";
+                                earnedAt: string;
+                                sentAt: string | null;
+                                withdrawnAt: string | null;
+                                withdrawnAfterSent: boolean;
+                            }[];
+                            totalCount: number;
+                            page: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    postAdminReferralRewardsByIdSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            state: "earned" | "sent" | "reversed";
+                            referrerEmail: string;
+                            friendOrderDisplayId: string;
+                            friend: string;
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            earnedAt: string;
+                            sentAt: string | null;
+                            withdrawnAt: string | null;
+                            withdrawnAfterSent: boolean;
+                        };
+                    };
+                };
+            };
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];

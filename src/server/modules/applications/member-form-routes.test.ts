@@ -58,9 +58,9 @@ const memberRow = async (memberId: number) => {
   return row;
 };
 
-async function customerWithOrder(members = [ADULT]) {
+async function customerWithOrder(members = [ADULT], choices = { applyingFrom: 'US' }) {
   const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token, { members });
+  const order = await startApplication(t.app, user.token, { members, choices });
   return { user, order, ref: order.displayId, memberId: order.members[0]?.id ?? 0 };
 }
 
@@ -185,6 +185,18 @@ describe('GET …/members/{memberId}/form', () => {
     const own = (await call('GET', formPath(again.displayId, again.members[0]?.id ?? 0), user.token)).json().data
       .household;
     expect(own.answers.passportNumber).toEqual({ value: 'X1234567', from: `From Priya’s application ${ref}` });
+  });
+
+  it('pre-fills only a form never saved: an answer the customer cleared stays cleared, the one-tap copies stay', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const child = order.members[1]?.id ?? 0;
+    await save(user.token, ref, memberId, { currentStep: 1, answers: { addressCountry: 'US', addressCity: 'Austin' } });
+    expect((await call('GET', formPath(ref, child), user.token)).json().data.household.answers.surname).toBeDefined();
+    // The child's passport prints no surname: the parent cleared the one "Who is applying" gave.
+    await save(user.token, ref, child, { currentStep: 1, answers: { givenName: 'AARAV SHARMA' } });
+    const again = (await call('GET', formPath(ref, child), user.token)).json().data.household;
+    expect(again.answers).toEqual({});
+    expect(again.offers.map((o: { label: string }) => o.label)).toContain('Same address as Priya');
   });
 
   it('offers nothing once the answers can no longer change', async () => {
@@ -547,6 +559,45 @@ describe('the review step', () => {
     const again = await removeReview(user.token, ref, memberId);
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(res.json().data);
+  });
+
+  describe('an address in the other country than the order was priced for', () => {
+    const fromCanada = { applyingFrom: 'CA' };
+    const inSanFrancisco = { ...completeAnswers('Adult'), zipCode: '94107' };
+    const inToronto = { ...completeAnswers('Adult'), addressCountry: 'CA', caProvince: 'ON', postalCode: 'M5V 2T6' };
+    const missionOf = async (token: string, ref: string) =>
+      (await call('GET', orderPath(ref), token)).json().data.mission;
+
+    it('is refused at the review, at the country, and sends the order nowhere; the country’s address is taken', async () => {
+      const { user, ref, memberId } = await customerWithOrder([ADULT], fromCanada);
+      await save(user.token, ref, memberId, { currentStep: STEPS.Adult, answers: inSanFrancisco });
+      // Priced in CAD for BLS in Canada: a San Francisco address would send it to VFS with Canada's checklist.
+      expect(await missionOf(user.token, ref)).toBeNull();
+      const refused = await review(user.token, ref, memberId);
+      expect(refused.statusCode).toBe(400);
+      const message =
+        'This application was priced for applying from Canada: its fees, its checklist and the mission it goes to are those of Canada. ' +
+        'This address is in the USA. Correct the address if it is wrong, or start a new application for applying from the USA.';
+      expect(refused.json()).toMatchObject({ message, errors: { addressCountry: message } });
+      expect((await memberRow(memberId)).reviewDetails).toBeNull();
+
+      await save(await anotherSession(user), ref, memberId, { currentStep: STEPS.Adult, answers: inToronto });
+      expect(await missionOf(user.token, ref)).toMatchObject({ country: 'CA', mission: { city: 'Toronto' } });
+      expect((await review(user.token, ref, memberId)).statusCode).toBe(200);
+    });
+
+    it('takes the review away from a reviewed member whose save moves the address there, as the review would', async () => {
+      const { user, ref, memberId } = await customerWithOrder([ADULT], fromCanada);
+      await save(user.token, ref, memberId, { currentStep: STEPS.Adult, answers: inToronto });
+      expect((await review(user.token, ref, memberId)).statusCode).toBe(200);
+      const moved = await save(await anotherSession(user), ref, memberId, {
+        currentStep: STEPS.Adult,
+        answers: inSanFrancisco,
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().data.reviewDetails).toBeNull();
+      expect(await missionOf(user.token, ref)).toBeNull();
+    });
   });
 
   it('a member whose date of birth makes them a minor loses a review the minor’s form would not pass', async () => {

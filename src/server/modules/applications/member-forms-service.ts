@@ -19,9 +19,14 @@ import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } f
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { definitionForMember } from '../../../domain/forms/member-texts.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
+import { ADDRESS_KEYS, addressCountryConflict } from '../../../domain/jurisdiction/address-answers.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
-import { disagreementErrors, memberPassportDisagreements } from '../../../domain/passports/passport-answers.ts';
+import {
+  disagreementErrors,
+  memberPassportDisagreements,
+  passportHolderConflict,
+} from '../../../domain/passports/passport-answers.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
@@ -186,10 +191,12 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const parsed = schema.safeParse(input.answers);
     if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
     // A review holds while the answers pass what the review checked: complete, agreeing with the
-    // member's passport and with the member's own date of birth (their address: `save`, after the lock).
+    // member's passport, with the member's own date of birth and with the country the order was
+    // priced for (their address's mission: `save`, after the lock).
     const keepsReview =
       member.reviewDetails !== null &&
       answersComplete(form.definition, parsed.data, options) &&
+      addressCountryConflict(parsed.data, context.applyingFrom) === null &&
       passportDisagreements(context, parsed.data).length === 0 &&
       birthDateConflict(member, parsed.data) === null;
     return {
@@ -351,10 +358,17 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       return change(customerId, ref, memberId, (context) => {
         const { order, member, form } = context;
         if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+        // First: an address in the other country than the order was priced for needs another order, not more answers.
+        const otherCountry = addressCountryConflict(member.answers, context.applyingFrom);
+        if (otherCountry) return formFailure(400, otherCountry, { [ADDRESS_KEYS.country]: otherCountry });
         const parsed = buildAnswersSchema(form.definition, { ...answerOptions(member), mode: 'complete' }).safeParse(
           member.answers,
         );
         if (!parsed.success) return formFailure(400, F.incomplete, answerErrors(parsed.error));
+        // A passport in another person's name is not the member's: one confirmed before confirming
+        // checked names (a twin's), or a member renamed since on the order page.
+        const holder = context.passport && passportHolderConflict(member.fullName, context.passport.fields);
+        if (holder) return formFailure(400, holder);
         // Typed answers that disagree with the passport read for the member: the customer fixes one or the other.
         const disagreements = passportDisagreements(context, member.answers);
         if (disagreements.length) return formFailure(400, P.mismatch, disagreementErrors(disagreements));

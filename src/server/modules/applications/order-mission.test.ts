@@ -16,9 +16,9 @@ afterAll(() => t.close());
 
 const us = (zipCode: string) => ({ addressCountry: 'US', zipCode });
 
-async function orderOf(startWith = [ADULT, MINOR]) {
+async function orderOf(startWith = [ADULT, MINOR], applyingFrom = 'US') {
   const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token, { members: startWith });
+  const order = await startApplication(t.app, user.token, { members: startWith, choices: { applyingFrom } });
   const ref = order.displayId;
   // A fresh session for each save: autosave allows one write per member per second per session.
   const save = async (memberId: number, answers: object) => {
@@ -73,9 +73,16 @@ describe('the order’s mission, stored when the deciding member’s address is 
   });
 
   it('is decided by a child’s address when no adult applies, and by a Canadian FSA', async () => {
-    const { ids, save, mission } = await orderOf([MINOR]);
+    const { ids, save, mission } = await orderOf([MINOR], 'CA');
     await save(ids[0] ?? 0, { addressCountry: 'CA', postalCode: 'K1A 0B1' });
     expect(await mission()).toMatchObject({ area: { kind: 'fsa', name: 'K1A' }, mission: { city: 'Ottawa' } });
+  });
+
+  it('is never one of the other country than the order was priced for: its fees and checklist are not that country’s', async () => {
+    const { ids, save, mission } = await orderOf([MINOR]);
+    await save(ids[0] ?? 0, us('94107'));
+    await save(ids[0] ?? 0, { addressCountry: 'CA', postalCode: 'K1A 0B1' });
+    expect(await mission()).toBeNull();
   });
 
   it('is cleared, never guessed, when the address no longer resolves', async () => {

@@ -2,7 +2,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { reopenedForm } from '../../../domain/applications/member-form.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
-import { ADDRESS_KEYS, addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
+import {
+  ADDRESS_KEYS,
+  addressCodeOf,
+  addressCountryConflict,
+  decidingMember,
+} from '../../../domain/jurisdiction/address-answers.ts';
 import { type Jurisdiction, straightToMission } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
@@ -10,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import type { JurisdictionService } from '../jurisdiction/service.ts';
 import type { OrderCompletion } from './order-completion.ts';
 import type { MissionAddressOf } from './print-pack-service.ts';
-import { createApplicationsRepository, type MemberRow } from './repository.ts';
+import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 /** The mission serving a code on a day, or null when the table cannot tell (never a guess). */
 export type ResolveMission = (country: AddressCountry, postalCode: string, at: Date) => Promise<Jurisdiction | null>;
@@ -108,7 +113,8 @@ async function membersAway(
   if (!app?.mission || !decider) return [];
   const away: MemberAway[] = [];
   for (const member of members) {
-    const code = member.id === decider.id || !which(member) ? null : addressCodeOf(member.answers);
+    // One in the other country: the review refuses it for that (addressCountryConflict), which says more.
+    const code = member.id === decider.id || !which(member) ? null : orderCodeOf(app, member.answers);
     if (!code) continue;
     const conflict = addressConflict(
       code,
@@ -154,8 +160,16 @@ export async function withdrawReviewsAway(
 }
 
 /**
- * Stores the mission `decider`'s address resolves to on `at` (null without one), when it differs;
- * answers whether it did.
+ * The country and code of an address that can send the order's file: none from an address in the
+ * other country than the order was priced for (its fees, centre and checklist are that country's).
+ */
+function orderCodeOf(app: Pick<ApplicationRow, 'choices'>, answers: Record<string, unknown>) {
+  return addressCountryConflict(answers, app.choices.applyingFrom) ? null : addressCodeOf(answers);
+}
+
+/**
+ * Stores the mission `decider`'s address resolves to on `at` (null without one, or with one in the
+ * other country: `orderCodeOf`), when it differs; answers whether it did.
  */
 async function storeMissionOf(
   db: Database,
@@ -165,10 +179,11 @@ async function storeMissionOf(
   at: Date,
 ): Promise<boolean> {
   const repository = createApplicationsRepository(db);
-  const code = decider ? addressCodeOf(decider.answers) : null;
-  const mission = code ? await resolve(code.country, code.postalCode, at) : null;
   const app = await repository.findApplication(orderId);
-  if (!app || isDeepStrictEqual(app.mission, mission)) return false;
+  if (!app) return false;
+  const code = decider ? orderCodeOf(app, decider.answers) : null;
+  const mission = code ? await resolve(code.country, code.postalCode, at) : null;
+  if (isDeepStrictEqual(app.mission, mission)) return false;
   await repository.setMission(orderId, mission);
   return true;
 }

@@ -1,10 +1,17 @@
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES as F } from '../../../domain/applications/member-form.ts';
-import { type MrzReading, PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
-import { mrzLines, PRIYA, PRIYA_FIELDS } from '../../../domain/passports/testing.ts';
+import { checkAnswers } from '../../../domain/forms/answers.ts';
+import { addYears } from '../../../domain/forms/dates.ts';
+import { validAnswers } from '../../../domain/forms/testing.ts';
+import { VISALIA_ADDRESS_ANSWERS } from '../../../domain/jurisdiction/testing.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import { type MrzReading, PASSPORT_MESSAGES as P, type PassportFields } from '../../../domain/passports/mrz-reading.ts';
+import { readMrzLines } from '../../../domain/passports/read-mrz.ts';
+import { mrzLines, PRIYA, PRIYA_FIELDS, type TestPassport } from '../../../domain/passports/testing.ts';
 import { tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { stopPassportOcr } from '../../ocr/mrz-ocr.ts';
 import { passportPhoto } from '../../ocr/testing.ts';
@@ -13,7 +20,17 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../t
 import { handmadePdf, pdfWithImageStreams, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
 import { CONTENT_LIMITS } from '../../uploads/index.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { ADULT, afterAutosaveWindow, apiCall, completeOciAnswers, startApplication } from './testing.ts';
+import { definitionForPackage } from './form-definitions/index.ts';
+import { createPassportsRepository } from './passports-repository.ts';
+import {
+  ADULT,
+  afterAutosaveWindow,
+  apiCall,
+  completeOciAnswers,
+  MINOR,
+  seededPackage,
+  startApplication,
+} from './testing.ts';
 
 let t: TestApp;
 let page: Buffer;
@@ -242,5 +259,128 @@ describe('confirming a reading and the review step', () => {
     // Removing the reading lets the answers stand on their own again.
     expect((await apiCall(t.app, 'DELETE', `${path}/passport`, token)).statusCode).toBe(200);
     expect((await apiCall(t.app, 'POST', `${path}/form/review`, token)).statusCode).toBe(200);
+  });
+});
+
+/** The fields `passport`'s zone reads as on `today`: what confirming it sends. */
+function fieldsOf(passport: TestPassport, today = todayIsoDate()): PassportFields {
+  const reading = readMrzLines(mrzLines(passport), today);
+  if (!reading?.valid) throw new Error('test passport does not read');
+  return reading.fields;
+}
+
+/** A date as the zone writes it: 2025-11-28 → 251128. */
+const zoneDate = (iso: string) => iso.slice(2).replaceAll('-', '');
+
+describe('a renewal of an expired Indian passport', () => {
+  const RENEWAL = definitionForPackage('indian-passport-renewal', 'adult-36-pages');
+  const today = todayIsoDate();
+  const expiry = addYears(today, -1);
+  const expired: TestPassport = { ...PRIYA, issuingState: 'IND', number: 'Z1234567', expiry: zoneDate(expiry) };
+
+  /** A complete renewal form whose passport answers are the expired passport's. */
+  function renewalAnswers(): Record<string, unknown> {
+    if (!RENEWAL) throw new Error('no seeded renewal form');
+    const fields = fieldsOf(expired);
+    const passportAnswers = {
+      surname: fields.surname,
+      givenName: fields.givenNames,
+      sex: fields.sex,
+      dateOfBirth: fields.dateOfBirth,
+      indianPassportNumber: fields.passportNumber,
+      indianPassportIssueDate: addYears(expiry, -10),
+      indianPassportExpiryDate: fields.expiryDate,
+    };
+    const [values] = fc.sample(validAnswers(RENEWAL, today, { ...VISALIA_ADDRESS_ANSWERS, ...passportAnswers }), {
+      numRuns: 1,
+      seed: 51,
+    });
+    const checked = checkAnswers(RENEWAL, values, { mode: 'complete', memberKind: 'Adult', today });
+    if (Object.keys(checked.errors).length > 0) throw new Error(`incomplete: ${JSON.stringify(checked.errors)}`);
+    return checked.answers;
+  }
+
+  it('is reviewed against the passport read, which may have expired: the form asks for such a passport', async () => {
+    const user = await createSignedInUser(t.app);
+    const { pkg } = await seededPackage(t.app, 'indian-passport-renewal', 'adult-36-pages');
+    const order = await startApplication(t.app, user.token, {
+      packageId: pkg.id,
+      members: [{ ...ADULT, dateOfBirth: '1985-03-14' }],
+    });
+    const path = memberPath(order.displayId, order.members[0]?.id ?? 0);
+    const saved = await apiCall(t.app, 'PUT', `${path}/form`, user.token, {
+      currentStep: 2,
+      answers: renewalAnswers(),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await apiCall(t.app, 'POST', `${path}/form/review`, user.token)).statusCode).toBe(200);
+
+    // Confirming the expired passport keeps the review, and the review can be made again.
+    const body = { lines: mrzLines(expired), fields: fieldsOf(expired) };
+    const confirmed = await apiCall(t.app, 'PUT', `${path}/passport`, user.token, body);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await apiCall(t.app, 'GET', `${path}/form`, user.token)).json().data.reviewDetails).not.toBeNull();
+    const reviewed = await apiCall(t.app, 'POST', `${path}/form/review`, user.token);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+  });
+});
+
+describe("a twin's passport on the other twin's form", () => {
+  const AARAV: TestPassport = {
+    surname: 'SHARMA',
+    givenNames: 'AARAV',
+    number: 'A11111111',
+    birth: '160930',
+    sex: 'M',
+    expiry: '310715',
+  };
+  const ARJUN: TestPassport = { ...AARAV, givenNames: 'ARJUN', number: 'B22222222' };
+  const confirmOf = (passport: TestPassport) => ({ lines: mrzLines(passport), fields: fieldsOf(passport) });
+
+  async function twins() {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, {
+      members: [MINOR, { ...MINOR, fullName: 'Arjun Sharma' }],
+    });
+    const [aarav, arjun] = order.members.map((m) => memberPath(order.displayId, m.id));
+    return { token: user.token, aarav: aarav as string, arjun: arjun as string, ids: order.members.map((m) => m.id) };
+  }
+
+  it("refuses to confirm it: its names are the other twin's, or the other twin confirmed it", async () => {
+    const { token, aarav, arjun } = await twins();
+    expect((await apiCall(t.app, 'PUT', `${arjun}/passport`, token, confirmOf(ARJUN))).statusCode).toBe(200);
+
+    const other = await apiCall(t.app, 'PUT', `${aarav}/passport`, token, confirmOf(ARJUN));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(P.notMembersName('ARJUN SHARMA', 'Aarav Sharma'));
+    // Renamed to pass the name check, it is still the passport Arjun confirmed.
+    const renamed = confirmOf(ARJUN);
+    renamed.fields.givenNames = 'AARAV';
+    const taken = await apiCall(t.app, 'PUT', `${aarav}/passport`, token, renamed);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe(P.numberOfAnotherMember('Arjun Sharma'));
+    expect((await apiCall(t.app, 'GET', `${aarav}/passport`, token)).json().data).toBeNull();
+    expect((await apiCall(t.app, 'PUT', `${aarav}/passport`, token, confirmOf(AARAV))).statusCode).toBe(200);
+  });
+
+  it('refuses the review of answers that agree with it', async () => {
+    const { token, aarav, ids } = await twins();
+    // Kept as a confirmation before names were checked would have kept it.
+    await createPassportsRepository(t.database.db).save(ids[0] ?? 0, confirmOf(ARJUN), new Date());
+    const answers = {
+      ...completeOciAnswers('Minor'),
+      surname: 'SHARMA',
+      givenName: 'ARJUN',
+      sex: 'male',
+      passportNumber: 'B22222222',
+      passportCountry: 'US',
+      passportIssueDate: '2021-07-16',
+      passportExpiryDate: '2031-07-15',
+      presentNationality: 'US',
+    };
+    expect((await apiCall(t.app, 'PUT', `${aarav}/form`, token, { currentStep: 2, answers })).statusCode).toBe(200);
+    const refused = await apiCall(t.app, 'POST', `${aarav}/form/review`, token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(P.notMembersName('ARJUN SHARMA', 'Aarav Sharma'));
   });
 });

@@ -70,7 +70,7 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Confirm a reading: the zone lines must pass every check digit; number and dates must be theirs. Replaces an earlier one.',
+          "Confirm a reading: the zone lines must pass every check digit; number and dates must be theirs; the names must be the member's and the number not another member's of the order. Replaces an earlier one.",
         params: memberParams,
         body: confirmPassportSchema,
         response: { 200: envelopeSchema(confirmedPassportSchema) },

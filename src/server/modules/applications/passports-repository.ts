@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ConfirmPassport } from '../../../domain/passports/mrz-reading.ts';
 import type { Database } from '../../db/client.ts';
-import { applicationMemberPassports } from './tables.ts';
+import { applicationMemberPassports, applicationMembers } from './tables.ts';
 
 export type MemberPassportRow = typeof applicationMemberPassports.$inferSelect;
 
@@ -14,6 +14,23 @@ export function createPassportsRepository(db: Database) {
         .from(applicationMemberPassports)
         .where(eq(applicationMemberPassports.memberId, memberId));
       return row ?? null;
+    },
+
+    /** The name of another member of the order whose confirmed passport has this number, or null. */
+    async holderOfNumber(orderId: number, passportNumber: string, exceptMemberId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ fullName: applicationMembers.fullName })
+        .from(applicationMemberPassports)
+        .innerJoin(applicationMembers, eq(applicationMembers.id, applicationMemberPassports.memberId))
+        .where(
+          and(
+            eq(applicationMembers.orderId, orderId),
+            ne(applicationMembers.id, exceptMemberId),
+            sql`${applicationMemberPassports.fields}->>'passportNumber' = ${passportNumber}`,
+          ),
+        )
+        .limit(1);
+      return row?.fullName ?? null;
     },
 
     /** Stores the member's reading, replacing an earlier one. */

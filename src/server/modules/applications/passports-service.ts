@@ -12,7 +12,7 @@ import {
   type MrzReading,
   PASSPORT_MESSAGES as P,
 } from '../../../domain/passports/mrz-reading.ts';
-import { memberPassportDisagreements } from '../../../domain/passports/passport-answers.ts';
+import { memberPassportDisagreements, passportHolderConflict } from '../../../domain/passports/passport-answers.ts';
 import { readMrzLines, readMrzText } from '../../../domain/passports/read-mrz.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -23,7 +23,9 @@ import type { FormsService } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import type { OrderCompletion } from './order-completion.ts';
 import { createPassportsRepository, type MemberPassportRow } from './passports-repository.ts';
-import { createApplicationsRepository } from './repository.ts';
+import { createApplicationsRepository, type MemberRow } from './repository.ts';
+
+type PassportsRepository = ReturnType<typeof createPassportsRepository>;
 
 export interface PassportsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
@@ -40,6 +42,22 @@ const isOcrUnavailable = (error: unknown) => (error as { name?: string })?.name 
 
 function toConfirmed(row: MemberPassportRow): ConfirmedPassport {
   return { lines: row.lines, fields: row.fields, confirmedAt: row.confirmedAt.toISOString() };
+}
+
+/**
+ * Why a reading cannot be the member's passport, or null: its names are another person's, or
+ * another member of the order already confirmed it (twins share a date of birth and a surname).
+ */
+async function anotherPersonsPassport(
+  passports: PassportsRepository,
+  orderId: number,
+  member: Pick<MemberRow, 'id' | 'fullName'>,
+  { fields }: ConfirmPassport,
+): Promise<string | null> {
+  const byName = passportHolderConflict(member.fullName, fields);
+  if (byName || !fields.passportNumber) return byName;
+  const holder = await passports.holderOfNumber(orderId, fields.passportNumber, member.id);
+  return holder ? P.numberOfAnotherMember(holder) : null;
 }
 
 /**
@@ -134,8 +152,9 @@ export function createPassportsService(db: Database, deps: PassportsServiceDeps)
 
     /**
      * PUT …/members/{memberId}/passport: keeps the reading the customer confirmed. The lines must
-     * pass every check digit and the number and dates must be theirs. A reviewed member whose
-     * answers now disagree with it loses the review (and the order its completeness).
+     * pass every check digit and the number and dates must be theirs; the passport must be the
+     * member's (anotherPersonsPassport). A reviewed member whose answers now disagree with it
+     * loses the review (and the order its completeness).
      */
     confirm(
       customerId: number,
@@ -154,8 +173,11 @@ export function createPassportsService(db: Database, deps: PassportsServiceDeps)
         if (CHECKED_FIELDS.some((field) => input.fields[field] !== reading.fields[field])) {
           return formFailure(400, P.checkedFieldChanged);
         }
-        const row = await createPassportsRepository(tx).save(memberId, input, now());
         const { member, app } = found;
+        const passports = createPassportsRepository(tx);
+        const notTheirs = await anotherPersonsPassport(passports, order.id, member, input);
+        if (notTheirs) return formFailure(400, notTheirs);
+        const row = await passports.save(memberId, input, now());
         const form = member.reviewDetails ? await forms.orderForm(app) : null;
         if (
           form &&

@@ -7,6 +7,8 @@ import { applicationFeeNotices, applicationMembers, applicationOrders } from './
 
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
 export type MemberRow = typeof applicationMembers.$inferSelect;
+/** A catalog row an order's snapshot names: its service, its package, or the package's price row. */
+export type CatalogRef = { serviceId: number } | { packageId: number } | { packagePriceId: number };
 export type NewMember = Pick<MemberRow, 'fullName' | 'dateOfBirth' | 'kind' | 'relationship'>;
 export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails' | 'answersSavedAt'>>;
 
@@ -34,15 +36,17 @@ export function createApplicationsRepository(db: Database) {
         .where(ilike(applicationMembers.fullName, containing(text)));
     },
 
-    /** How many service orders were started with this service or package (their snapshot names it). */
-    async countOrdersOf(ref: { serviceId: number } | { packageId: number }): Promise<number> {
+    /** How many service orders were started with this service, package or price row (their snapshot names it). */
+    async countOrdersOf(ref: CatalogRef): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(applicationOrders)
         .where(
           'serviceId' in ref
             ? eq(applicationOrders.serviceId, ref.serviceId)
-            : eq(applicationOrders.packageId, ref.packageId),
+            : 'packageId' in ref
+              ? eq(applicationOrders.packageId, ref.packageId)
+              : eq(applicationOrders.packagePriceId, ref.packagePriceId),
         );
       return row?.n ?? 0;
     },

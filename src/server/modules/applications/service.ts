@@ -49,6 +49,7 @@ import { completionFacts, type OrderCompletion } from './order-completion.ts';
 import { followDecidingMember, type ResolveMission, withdrawReviewsAway } from './order-mission.ts';
 import {
   type ApplicationRow,
+  type CatalogRef,
   createApplicationsRepository,
   type MemberFormValues,
   type MemberRow,
@@ -376,10 +377,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     },
 
     /**
-     * How many service orders were started with this service or package, read in `on` (the
-     * catalog's transaction): the back office archives rather than deletes what orders name (decision 0076).
+     * How many service orders were started with this service, package or price row, read in `on`
+     * (the catalog's transaction): the back office archives rather than deletes what orders name
+     * (decision 0076), and keeps the price rows they name.
      */
-    countOrdersOf(on: Database, ref: { serviceId: number } | { packageId: number }): Promise<number> {
+    countOrdersOf(on: Database, ref: CatalogRef): Promise<number> {
       return createApplicationsRepository(on).countOrdersOf(ref);
     },
 

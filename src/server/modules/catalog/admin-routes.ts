@@ -310,7 +310,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const removals = [
+  /** Path, summary, the removal, and the refusals it gives beside those the declaration derives. */
+  const removals: [string, string, typeof admin.removePrice, ReturnType<typeof refusals>?][] = [
     [
       '/admin/catalog/services/:id',
       'Remove a service: archived (off the site) when orders name it, else deleted',
@@ -321,7 +322,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       'Remove a package: archived (off the site) when orders name it, else deleted',
       admin.removePackage,
     ],
-    ['/admin/catalog/prices/:id', 'Delete a price row (orders keep their own copy of their price)', admin.removePrice],
+    [
+      '/admin/catalog/prices/:id',
+      'Delete a price row no order was started with (409 when one was: who may join an order is checked against its row)',
+      admin.removePrice,
+      refusals(409),
+    ],
     ['/admin/catalog/process-steps/:id', 'Delete a process step or section', admin.removeProcessStep],
     ['/admin/catalog/timeline/:id', 'Delete a package timeline entry', admin.removeTimelineEntry],
     ['/admin/catalog/faqs/:id', 'Delete a FAQ (a service’s or general)', admin.removeFaq],
@@ -330,11 +336,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       "Delete a package's text for one choice (its pages show the general text)",
       admin.removePackageText,
     ],
-  ] as const;
-  for (const [path, summary, removeOne] of removals) {
+  ];
+  for (const [path, summary, removeOne, refused = {}] of removals) {
     app.delete(
       path,
-      { schema: { tags, summary, params: idParams, response: { 200: envelopeSchema(removalSchema) } } },
+      { schema: { tags, summary, params: idParams, response: { 200: envelopeSchema(removalSchema), ...refused } } },
       async (request) => {
         const removal = valueOrThrow(await removeOne(actor(request), request.params.id));
         return ok(

@@ -79,8 +79,11 @@ const NO_CHOICES: ServiceChoices = { parameters: [], parameterOptions: {} };
 /** Whose countries a choice is among: a service's, a package's service's, or none (a general FAQ). */
 type ChoiceOwner = { serviceId: number | null } | { packageId: number };
 
-/** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
-export type OrdersOf = (tx: Database, ref: { serviceId: number } | { packageId: number }) => Promise<number>;
+/** How many service orders name a service, package or price row, read in the catalog's transaction (the applications module's count). */
+export type OrdersOf = (
+  tx: Database,
+  ref: { serviceId: number } | { packageId: number } | { packagePriceId: number },
+) => Promise<number>;
 
 export function createCatalogAdmin(
   db: Database,
@@ -615,13 +618,20 @@ export function createCatalogAdmin(
     },
 
     /**
-     * Deletes a price row. Orders keep their own copy of the price they were started with
-     * (application_orders), so none depends on the row.
+     * Deletes a price row no order was started with. Orders keep their own copy of its fees, but
+     * not of who it is for: adding or changing a member checks the age and kind rule of the row the
+     * order names (decision 0149), so a row an order names is refused, and an adult could not be
+     * put on a child's renewal at the child's government fee.
      */
     removePrice(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
       return structural(async (tx, repo): Promise<FormResult<Removal>> => {
         const row = await repo.lockPrice(id);
         if (!row) return formFailure(404, CATALOG_MESSAGES.notFound('price', id));
+        const orders = await ordersOf(tx, { packagePriceId: id });
+        if (orders > 0) {
+          const inUse = C.priceInUse(orders);
+          return formFailure(409, inUse, { form: inUse });
+        }
         await repo.deletePrice(id);
         await repo.touchPackage(row.packageId);
         const { id: _id, createdAt: _c, updatedAt: _u, ...before } = row;

@@ -14,7 +14,12 @@ import {
 
 export function createCatalogRepository(db: Database) {
   return {
-    /** Who a package's price is for (null parts: anyone), or null when the price is not the package's. */
+    /**
+     * Who a package's price is for (null parts: anyone), or null when the package is gone. A price
+     * row that is not the package's, or no longer there (deleted before such rows were kept, or by
+     * a delete racing the order's start), leaves the package's own kinds: a child's package never
+     * takes an adult because its row went.
+     */
     async applicantRule(packageId: number, priceId: number) {
       const [row] = await db
         .select({
@@ -22,9 +27,9 @@ export function createCatalogRepository(db: Database) {
           underAge: packagePrices.applicantUnderAge,
           fromAge: packagePrices.applicantFromAge,
         })
-        .from(packagePrices)
-        .innerJoin(packages, eq(packages.id, packagePrices.packageId))
-        .where(and(eq(packagePrices.id, priceId), eq(packagePrices.packageId, packageId)));
+        .from(packages)
+        .leftJoin(packagePrices, and(eq(packagePrices.id, priceId), eq(packagePrices.packageId, packages.id)))
+        .where(eq(packages.id, packageId));
       return row ?? null;
     },
 

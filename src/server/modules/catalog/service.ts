@@ -288,7 +288,10 @@ export function createCatalogService(
       return price ? { ...price, totalCents: priceTotalCents(price) } : null;
     },
 
-    /** Who the package's price `priceId` is for (decision 0149): anyone unless the catalog says otherwise. */
+    /**
+     * Who the package's price `priceId` is for (decision 0149): anyone unless the catalog says
+     * otherwise; the package's kinds alone when the row is gone (repository.ts).
+     */
     async applicantRule(packageId: number, priceId: number, on: Database = db): Promise<ApplicantRule> {
       return (await createCatalogRepository(on).applicantRule(packageId, priceId)) ?? ANY_APPLICANT;
     },

@@ -1,10 +1,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminMessage, AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { DataTable } from './data-table.tsx';
-import { withListParams } from './list-params.ts';
+import { StatusFilter } from './status-filter.tsx';
 import { TableSearch } from './table-search.tsx';
 
 const column = createColumnHelper<AdminMessage>();
@@ -44,7 +44,6 @@ const FILTERS = [
 
 /** The contact form's messages (staff). */
 export function MessagesPage({ list, query }: { list: ListData<AdminMessage>; query: AdminMessageListQuery }) {
-  const { search } = useLocation();
   return (
     <section aria-labelledby="messages-title" className="flex flex-col gap-4">
       <h1 id="messages-title" className="text-2xl font-bold text-slate-900">
@@ -53,21 +52,7 @@ export function MessagesPage({ list, query }: { list: ListData<AdminMessage>; qu
       <p className="text-slate-700">
         Read what visitors sent through the contact form, reply by e-mail, and mark each handled.
       </p>
-      <nav aria-label="Filter by state" className="flex flex-wrap gap-2 text-sm">
-        {FILTERS.map((filter) => {
-          const current = (query.status ?? '') === filter.value;
-          return (
-            <Link
-              key={filter.value}
-              to={withListParams(search, { status: filter.value })}
-              aria-current={current ? 'page' : undefined}
-              className={`rounded-full border px-3 py-1 ${current ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`}
-            >
-              {filter.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusFilter label="Filter by state" filters={FILTERS} current={query.status} />
       <TableSearch label="Name, e-mail or reference" value={query.q} placeholder="ENQ-7KD2QX" />
       <DataTable
         caption="Contact messages"

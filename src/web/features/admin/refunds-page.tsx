@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import {
   type AdminRefund,
   type AdminRefundListQuery,
@@ -11,7 +11,7 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { DataTable } from './data-table.tsx';
-import { withListParams } from './list-params.ts';
+import { StatusFilter } from './status-filter.tsx';
 import { TableSearch } from './table-search.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
@@ -69,7 +69,6 @@ export function RefundsPage({
   query: AdminRefundListQuery;
   automatic: AutomaticRefund[];
 }) {
-  const { search } = useLocation();
   return (
     <section aria-labelledby="refunds-title" className="flex flex-col gap-4">
       <h1 id="refunds-title" className="text-2xl font-bold text-slate-900">
@@ -80,21 +79,7 @@ export function RefundsPage({
         customer is e-mailed either way. A charge an order could not take (a stray charge) is refunded automatically,
         without a request: those are listed below the requests and on the order's page under Payments.
       </p>
-      <nav aria-label="Filter by status" className="flex flex-wrap gap-2 text-sm">
-        {FILTERS.map((filter) => {
-          const current = (query.status ?? '') === filter.value;
-          return (
-            <Link
-              key={filter.value}
-              to={withListParams(search, { status: filter.value })}
-              aria-current={current ? 'page' : undefined}
-              className={`rounded-full border px-3 py-1 ${current ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`}
-            >
-              {filter.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusFilter label="Filter by status" filters={FILTERS} current={query.status} />
       <TableSearch label="Reference or e-mail" value={query.q} placeholder="RF-7K3Q9M2X" />
       <DataTable
         caption="Refund requests"

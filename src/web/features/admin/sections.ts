@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Photo checks', to: ROUTES.ADMIN_PHOTO_CHECKS, role: 'staff' },
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
+  { label: 'Referral rewards', to: ROUTES.ADMIN_REFERRAL_REWARDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },
   { label: 'Data requests', to: ROUTES.ADMIN_DATA_RIGHTS, role: 'staff' },
   { label: 'Catalog', to: ROUTES.ADMIN_CATALOG, role: 'admin' },

@@ -382,8 +382,10 @@ export function indianPassport(title: string, current: boolean): FormSection {
         },
       },
     }),
+    // The passport to renew may have expired long ago: an expiry from 2000 on is an issue from 1990
+    // (ten years' validity), before the default lowest date (2000).
     ask('date', 'indianPassportIssueDate', 'Date of issue', {
-      rules: current ? { notBefore: 'dateOfBirth' } : { min: '1950-01-01', notBefore: 'dateOfBirth' },
+      rules: { min: current ? '1990-01-01' : '1950-01-01', notBefore: 'dateOfBirth' },
     }),
     ask('date', 'indianPassportExpiryDate', 'Date of expiry', {
       rules: { min: current ? '2000-01-01' : '1950-01-01', max: 'today+3660', notBefore: 'indianPassportIssueDate' },

@@ -15,6 +15,8 @@ import { FORM_FIELD_TYPES } from '../../../../domain/forms/field-types.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { validAnswers } from '../../../../domain/forms/testing.ts';
 import { memberSteps, shownAnswerKeys } from '../../../../domain/forms/visibility.ts';
+import { passportAnswers } from '../../../../domain/passports/passport-answers.ts';
+import { PRIYA_FIELDS } from '../../../../domain/passports/testing.ts';
 import { CATALOG } from '../../../db/seed/catalog-data.ts';
 import { seededChecklistCases } from '../../../db/seed/checklist-cases.ts';
 import { addressAbroad } from './blocks.ts';
@@ -226,6 +228,29 @@ describe('seeded form definitions', () => {
     expect(errors.passportExpiryDate).toBe(
       'Date of expiry must be at least 6 months after the expected date of arrival: on or after June 15, 2027',
     );
+  });
+
+  it('take a renewal of an Indian passport issued before 2000 and long expired', () => {
+    const renewal = definitionForPackage('indian-passport-renewal', 'adult-36-pages') as FormDefinition;
+    const { errors } = checkAnswers(
+      renewal,
+      { dateOfBirth: '1970-05-01', indianPassportIssueDate: '1995-03-01', indianPassportExpiryDate: '2005-02-28' },
+      { mode: 'partial', memberKind: 'Adult', today: TODAY },
+    );
+    expect(errors).toEqual({});
+  });
+
+  it("put an Indian passport read on a renunciation in the surrendered passport's questions", () => {
+    const renunciation = definitionForPackage(
+      'renunciation-of-indian-passport',
+      'surrender-certificate-from-june-2010',
+    ) as FormDefinition;
+    const asked = shownAnswerKeys(renunciation, 'Adult', {});
+    const indian = { ...PRIYA_FIELDS, issuingState: 'IN', nationality: 'IN', passportNumber: 'Z1234567' };
+    const filled = Object.fromEntries(passportAnswers(indian, asked).map((a) => [a.key, a.value]));
+    expect(filled).toMatchObject({ indianPassportNumber: 'Z1234567', indianPassportExpiryDate: '2031-07-15' });
+    expect(filled).not.toHaveProperty('passportNumber');
+    expect(filled).not.toHaveProperty('passportCountry');
   });
 
   it('keep a certificate’s or police report’s number as printed, slashes and hyphens too', () => {

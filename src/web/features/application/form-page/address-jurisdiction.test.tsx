@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import { regionMismatch } from '../../../../domain/jurisdiction/address-answers.ts';
+import { addressCountryConflict, regionMismatch } from '../../../../domain/jurisdiction/address-answers.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
 import { addressConflict } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
@@ -71,6 +71,7 @@ function renderAddressStep(
   defaultValues: Record<string, string>,
   order: OrderMissionOf | null = null,
   serviceSlug = 'oci-card',
+  applyingFrom = 'US',
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const steps = addressStepKeys(definition, 'Adult');
@@ -83,7 +84,9 @@ function renderAddressStep(
         today="2026-11-29"
         defaultValues={defaultValues}
         stepAddOn={(stepKey) =>
-          steps.has(stepKey) ? <AddressJurisdiction order={order} serviceSlug={serviceSlug} /> : null
+          steps.has(stepKey) ? (
+            <AddressJurisdiction order={order} serviceSlug={serviceSlug} applyingFrom={applyingFrom} />
+          ) : null
         }
       />
     </QueryClientProvider>,
@@ -131,7 +134,7 @@ describe('AddressJurisdiction', () => {
 
   it('asks with the postal code in its usual form, and shows the server’s answer to a code it cannot place', async () => {
     const api = fakeApi({ 'GET /api/v1/jurisdiction': () => fail(404, JURISDICTION_MESSAGES.unknown) });
-    renderAddressStep({ addressCountry: 'CA', postalCode: 'k1a0b1' });
+    renderAddressStep({ addressCountry: 'CA', postalCode: 'k1a0b1' }, null, 'oci-card', 'CA');
     const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     expect(await within(notice).findByText(JURISDICTION_MESSAGES.unknown)).toBeTruthy();
     expect(api.calls.map((c) => c.query.get('postalCode'))).toEqual(['K1A 0B1']);
@@ -166,6 +169,17 @@ describe('AddressJurisdiction', () => {
     const same = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     await within(same).findByText(/Your file goes to/);
     expect(same.textContent).not.toContain('this application goes to');
+  });
+
+  it('says an address in the other country than the order was priced for goes nowhere with it, as the review will', async () => {
+    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
+    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, null, 'oci-card', 'CA');
+    expect((await screen.findByRole('alert')).textContent).toBe(addressCountryConflict({ addressCountry: 'US' }, 'CA'));
+    // No mission is named for it: the order would not go there.
+    expect(screen.queryByRole('region', { name: JURISDICTION_TEXT.title })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Country/), { target: { value: 'CA' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('says when the state chosen is not the ZIP’s, and not once it is', async () => {

@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
-import { ADDRESS_KEYS } from '../../../../domain/jurisdiction/address-answers.ts';
+import { ADDRESS_KEYS, addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
 import { JurisdictionNotice, type OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
 
@@ -22,13 +22,18 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
 /**
  * Where the file goes for the address being typed, above the address questions (issue 32 §1); for
  * a member whose address does not decide the order's mission (`order`), whether it is that one.
+ * An address in the other country than the order was priced for (`applyingFrom`) goes nowhere with
+ * this order: that is said instead, as the review will refuse it (addressCountryConflict).
  */
 export function AddressJurisdiction({
   order = null,
   serviceSlug,
+  applyingFrom,
 }: {
   order?: OrderMissionOf | null;
   serviceSlug?: string | undefined;
+  /** The country the order was priced for (its `applyingFrom` choice), if any. */
+  applyingFrom?: string | undefined;
 }) {
   const [country, zip, postalCode, usState, caProvince] = useWatch({
     control: useEngine().control,
@@ -40,6 +45,14 @@ export function AddressJurisdiction({
       ADDRESS_KEYS.caProvince,
     ],
   }) as unknown[];
+  const otherCountry = addressCountryConflict({ [ADDRESS_KEYS.country]: country }, applyingFrom);
+  if (otherCountry) {
+    return (
+      <p role="alert" className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 font-medium text-amber-900">
+        {otherCountry}
+      </p>
+    );
+  }
   const chosen = country === 'US' || country === 'CA' ? country : null;
   const code = chosen === 'US' ? zip : postalCode;
   const region = chosen === 'US' ? usState : caProvince;

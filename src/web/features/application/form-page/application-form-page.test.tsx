@@ -14,6 +14,7 @@ import { AUTOSAVE_DEBOUNCE_MS, type MemberForm } from '../../../../domain/applic
 import type { Member } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import {
   type ApiCall,
@@ -178,6 +179,8 @@ interface Setup {
   forms?: Record<number, MemberForm>;
   save?: (call: ApiCall) => ReturnType<typeof ok> | ReturnType<typeof fail> | 'network-error';
   path?: string;
+  /** The order's country choices (from the USA by default). */
+  choices?: ApplicationOrder['choices'];
 }
 
 function setup({
@@ -188,6 +191,7 @@ function setup({
   forms = {},
   save,
   path = `/package-form?orderId=${REF}`,
+  choices,
 }: Setup) {
   const checklist: OrderChecklist = {
     canChangeDocuments: true,
@@ -195,7 +199,7 @@ function setup({
     members: members.map((m) => memberChecklist(m.id, m.fullName, uploaded)),
   };
   const routes: Parameters<typeof fakeApi>[0] = {
-    [`GET ${BASE}`]: () => ok(order(members, photosToRedo)),
+    [`GET ${BASE}`]: () => ok({ ...order(members, photosToRedo), ...(choices ? { choices } : {}) }),
     [`GET ${BASE}/form`]: () => ok({ definition: asked }),
     [`GET ${BASE}/checklist`]: () => ok(checklist),
   };
@@ -455,10 +459,18 @@ describe('the application form page', () => {
     expect(screen.getByText('All changes saved')).toBeTruthy();
   }, 15_000);
 
-  /** The form opens on the server's PRIYA (saved at 09:30) with this device's PRIYANKA typed over `basedOn`. */
-  function openWithDraftOver(basedOn: string) {
-    writeDraft(REF, 1, { values: { givenName: 'PRIYANKA' }, step: 1, updatedAt: '2026-11-30T10:00:00.000Z', basedOn });
-    return setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+  /**
+   * The form opens on the server's PRIYA (answers saved at 09:30, the row last written at `savedAt`)
+   * with this device's `typed` (PRIYANKA), written at 10:00 by its clock, over `basedOn`.
+   */
+  function openWithDraftOver(basedOn: string, { savedAt = '2026-11-30T09:30:00.000Z', typed = 'PRIYANKA' } = {}) {
+    // As the form keeps them: a question not answered is an empty value, which no save stores.
+    const values = { givenName: typed, passportNumber: '' };
+    writeDraft(REF, 1, { values, step: 1, updatedAt: '2026-11-30T10:00:00.000Z', basedOn });
+    return setup({
+      members: [member(1, 'Priya Sharma', false)],
+      forms: { 1: form(1, { givenName: 'PRIYA' }, { savedAt }) },
+    });
   }
 
   it('takes back without asking a draft this device typed over the answers the server still has', async () => {
@@ -476,6 +488,60 @@ describe('the application form page', () => {
   it('still asks about a draft typed over answers that were saved elsewhere since', async () => {
     openWithDraftOver('2026-11-30T08:00:00.000Z');
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not reach our server/);
+  });
+
+  it('takes back its own typing after the row was written since by something else than answers (a rename)', async () => {
+    // The device's 10:00 is before the row's 10:05: the answers it was typed over are still the server's.
+    const api = openWithDraftOver('2026-11-30T09:30:00.000Z', { savedAt: '2026-11-30T10:05:00.000Z' });
+    await waitFor(() => expect((screen.getByLabelText(/^Given name/) as HTMLInputElement).value).toBe('PRIYANKA'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() =>
+      expect(puts(api).map((c) => c.body)).toEqual([
+        { answers: { givenName: 'PRIYANKA' }, currentStep: 1, basedOn: '2026-11-30T09:30:00.000Z' },
+      ]),
+    );
+  });
+
+  it('asks about a draft over answers saved since even when the device’s clock says it is older', async () => {
+    openWithDraftOver('2026-11-30T08:00:00.000Z', { savedAt: '2026-11-30T10:05:00.000Z' });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/did not reach our server/);
+  });
+
+  it('deletes without asking a draft the server has already: its answer to the save was lost', async () => {
+    openWithDraftOver('2026-11-30T08:00:00.000Z', { typed: 'PRIYA' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Given name/) as HTMLInputElement).value).toBe('PRIYA');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
+  });
+
+  it('says on the address step when the address is in the other country than the order was priced for', async () => {
+    const withAddress: FormDefinition = {
+      ...definition,
+      steps: [
+        {
+          key: 'whereYouLive',
+          title: 'Where you live',
+          sections: [
+            {
+              key: 'addressAbroadSection',
+              title: 'Your address in the USA or Canada',
+              fields: [
+                { type: 'country dropdown', key: 'addressCountry', label: 'Country', countries: ['US', 'CA'] },
+                { type: 'short answer', key: 'zipCode', label: 'ZIP code' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    setup({
+      members: [member(1, 'Priya Sharma', false)],
+      definition: withAddress,
+      choices: { applyingFrom: 'CA' },
+      forms: { 1: form(1, { addressCountry: 'US', zipCode: '94107' }) },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(addressCountryConflict({ addressCountry: 'US' }, 'CA'));
   });
 
   it('builds its next save on the answers the form’s upload stored with the file', async () => {

@@ -1,3 +1,5 @@
+import { type AnswersOptions, checkAnswers } from '../../../../domain/forms/answers.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import type { FormValues } from '../form-engine/engine-context.ts';
 
 /**
@@ -53,11 +55,29 @@ export function clearDraft(order: string, memberId: number): void {
   }
 }
 
-/** A draft worth offering back: written after the server's last save. */
-export function newerDraft(order: string, memberId: number, savedAt: string): FormDraft | null {
+/** JSON with every object's keys in one order: stored answers come back with theirs reordered. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/**
+ * This device's draft of a member's form, unless the server has its answers already (it is then
+ * deleted): the draft's values, checked as a save would send them, are the stored `answers`. Never
+ * by the clocks: the device's may be slow, and the row's `savedAt` moves with any write (a rename
+ * on the order page, a review), so typing kept only here would be deleted unseen.
+ */
+export function unsavedDraft(
+  order: string,
+  memberId: number,
+  stored: { definition: FormDefinition; answers: Record<string, unknown>; options: Omit<AnswersOptions, 'mode'> },
+): FormDraft | null {
   const draft = readDraft(order, memberId);
   if (!draft) return null;
-  if (Date.parse(draft.updatedAt) > Date.parse(savedAt)) return draft;
+  const sent = checkAnswers(stored.definition, draft.values, { ...stored.options, mode: 'partial' });
+  if (Object.keys(sent.errors).length > 0 || canonical(sent.answers) !== canonical(stored.answers)) return draft;
   clearDraft(order, memberId);
   return null;
 }

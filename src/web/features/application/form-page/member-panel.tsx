@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
 import {
@@ -22,7 +23,7 @@ import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadItems, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
-import { clearDraft, continuesStored, type FormDraft, newerDraft } from './form-draft.ts';
+import { clearDraft, continuesStored, type FormDraft, unsavedDraft } from './form-draft.ts';
 import { PassportReader, passportCopies, passportReaderStepKeys } from './passport-reader.tsx';
 import { SaveStatus, savedTime } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
@@ -213,8 +214,15 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
   const client = useQueryClient();
   const engine = useRef<FormEngineHandle | null>(null);
-  const [draft] = useState(() => newerDraft(orderId, member.id, form.savedAt));
-  // This device's own later typing is taken back as it is; a draft over answers saved elsewhere since is offered.
+  const [draft] = useState(() =>
+    unsavedDraft(orderId, member.id, {
+      definition,
+      answers: form.answers,
+      options: { memberKind: member.kind, today },
+    }),
+  );
+  // This device's own later typing is taken back as it is; a draft over answers saved since (elsewhere,
+  // or a save whose answer this device never had) is offered (decision 0161).
   const ownTyping = draft !== null && continuesStored(draft, form.answersSavedAt);
   const [offer, setOffer] = useState<FormDraft | null>(ownTyping ? null : draft);
   const [restored, setRestored] = useState<FormDraft | null>(ownTyping ? draft : null);
@@ -312,6 +320,8 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const readerSteps = useMemo(() => passportReaderStepKeys(definition, member.kind), [definition, member.kind]);
   const copies = useMemo(() => passportCopies(checklist), [checklist]);
   const addressSteps = useMemo(() => addressStepKeys(definition, member.kind), [definition, member.kind]);
+  // The order the page loaded before opening a member: its choices never change.
+  const applyingFrom = client.getQueryData<ApplicationOrder>(applicationKeys.order(orderRef))?.choices.applyingFrom;
 
   async function review() {
     setProblem(undefined);
@@ -396,7 +406,11 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
               />
             ) : null}
             {addressSteps.has(stepKey) ? (
-              <AddressJurisdiction order={props.orderMission ?? null} serviceSlug={props.serviceSlug} />
+              <AddressJurisdiction
+                order={props.orderMission ?? null}
+                serviceSlug={props.serviceSlug}
+                applyingFrom={applyingFrom}
+              />
             ) : null}
           </>
         )}

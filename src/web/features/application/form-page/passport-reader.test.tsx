@@ -147,6 +147,24 @@ describe('PassportReader', () => {
     ).toBeTruthy();
   });
 
+  it('fills nothing when the server refuses the passport as another person’s, and says why', async () => {
+    const refusal = PASSPORT_MESSAGES.notMembersName('PRIYA DEVI SHARMA', 'Aarav Sharma');
+    fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/41`]: () => ok(reading),
+      [`PUT ${member}`]: () => ({
+        status: 400,
+        body: { isSuccess: false, statusCode: 400, message: refusal, data: null },
+      }),
+    });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
+    fireEvent.click(await within(reader).findByRole('button', { name: PASSPORT_TEXT.use }));
+    expect((await within(reader).findByRole('alert')).textContent).toBe(refusal);
+    expect((screen.getByLabelText(/^Passport number/) as HTMLInputElement).value).toBe('');
+  });
+
   it('shows the server’s words when the zone cannot be read, and the reader on the passport step', async () => {
     fakeApi({
       [`GET ${member}`]: () => ok(null),

@@ -17,12 +17,13 @@ import {
   type PassportFields,
 } from '../../../../domain/passports/mrz-reading.ts';
 import {
+  type Disagreement,
   displayDate,
+  memberPassportDisagreements,
   PASSPORT_ANSWER_KEYS,
   PASSPORT_FIELD_LABELS,
   type PassportAnswer,
   passportAnswers,
-  passportDisagreements,
 } from '../../../../domain/passports/passport-answers.ts';
 import { acceptAttribute } from '../../../../domain/uploads/file-types.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -158,16 +159,19 @@ export function PassportReader({
 
   async function use(reading: MrzReading, fields: PassportFields, found: readonly PassportAnswer[]) {
     setProblem(undefined);
+    // A reading whose check digits fail is not kept: the answers are checked against none. A valid
+    // one is kept first, so a passport the server refuses (another person's) fills nothing.
+    if (reading.valid) {
+      try {
+        const saved = await confirmPassport(orderRef, memberId, { lines: reading.lines, fields });
+        await putAnswer<ConfirmedPassport | null>(client, passportKey(orderRef, memberId), saved.data);
+      } catch (error) {
+        setProblem(errorMessage(error, PASSPORT_TEXT.failed));
+        return;
+      }
+    }
     fill(Object.fromEntries(found.map(({ key, value }) => [key, value])));
     setPhase({ kind: 'filled' });
-    // A reading whose check digits fail is not kept: the answers are checked against none.
-    if (!reading.valid) return;
-    try {
-      const saved = await confirmPassport(orderRef, memberId, { lines: reading.lines, fields });
-      await putAnswer<ConfirmedPassport | null>(client, passportKey(orderRef, memberId), saved.data);
-    } catch (error) {
-      setProblem(errorMessage(error, PASSPORT_TEXT.failed));
-    }
   }
 
   async function remove() {
@@ -182,7 +186,7 @@ export function PassportReader({
 
   const busy = phase.kind === 'uploading' || phase.kind === 'reading';
   const stored = confirmed.data ?? null;
-  const disagreements = stored ? passportDisagreements(values, stored.fields, asked, today) : [];
+  const disagreements = stored ? memberPassportDisagreements(definition, memberKind, values, stored.fields, today) : [];
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6">
@@ -371,7 +375,7 @@ function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }
 }
 
 /** Typed answers and the passport side by side, one row a disagreement, each with its message. */
-function MismatchPanel({ disagreements }: { disagreements: ReturnType<typeof passportDisagreements> }) {
+function MismatchPanel({ disagreements }: { disagreements: readonly Disagreement[] }) {
   const id = useId();
   return (
     <div className="mt-4 rounded-xl border border-red-200 bg-white p-4">
@@ -403,7 +407,9 @@ function MismatchPanel({ disagreements }: { disagreements: ReturnType<typeof pas
               <td className="break-words py-2 pr-2 font-mono text-red-800">
                 {d.typed ? shown(d.field, d.typed) : '—'}
               </td>
-              <td className="break-words py-2 font-mono text-slate-900">{shown(d.field, d.passport)}</td>
+              <td className="break-words py-2 font-mono text-slate-900">
+                {d.passport ? shown(d.field, d.passport) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>
