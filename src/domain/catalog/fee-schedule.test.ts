@@ -120,4 +120,16 @@ describe('what the pages and the e-mail say', () => {
       'Since 1 July 2027 the government fee is $90, so the total of your order DOC-12345678 is now $116.90 (it was $76.90).',
     );
   });
+
+  it('names the coupon a lower fee takes the order below the minimum of: ahead, and once it went', () => {
+    const order = { displayId: 'DOC-12345678', currency: 'USD' as const };
+    const change = { effectiveFrom: '2027-07-01', governmentFeeCents: 1000, mandatoryFees: [ICWF, VFS] };
+    const totals = { nowCents: 7190, afterCents: 3690, droppedCoupon: { code: 'SAVE5', minimumOrderCents: 7690 } };
+    expect(orderFeeChangeSentence(order, price, change, totals, false)).toBe(
+      'From 1 July 2027 the government fee is $10. Paid before then, your order DOC-12345678 costs $71.90; from that day its total becomes $36.90. From that day your coupon SAVE5 no longer applies. This coupon needs an order of at least $76.90.',
+    );
+    expect(orderFeeChangeSentence(order, price, change, totals, true)).toBe(
+      'Since 1 July 2027 the government fee is $10, so the total of your order DOC-12345678 is now $36.90 (it was $71.90). Your coupon SAVE5 is no longer available and has been removed. Please check the new total before paying.',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { COUPON_MESSAGES, type DroppedCoupon } from '../checkout/coupons.ts';
 import { todayIsoDate } from '../limits/constants.ts';
 import { formatMoney } from './money.ts';
 import { SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
@@ -123,14 +124,21 @@ function joined(parts: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
+/** Why an unpaid order's total moved without the customer changing it. */
+const FEES_CHANGED = 'The government or application-centre fees changed since this order was priced.';
+
 export const FEE_CHANGE_MESSAGES = {
   /** Under a price on the service and package pages, before the change takes effect. */
   scheduled: (date: string, changes: string, total: string) => `From ${date} ${changes} (total ${total}).`,
   /** The same for fees paid on the official portal: our total does not change. */
   scheduledOnPortal: (date: string, changes: string) => `From ${date} ${changes}, paid on the official portal.`,
   /** 409 when a payment starts on an order whose fees changed since it was priced. */
-  repriced:
-    'The government or application-centre fees changed since this order was priced. Check the new total, then pay.',
+  repriced: `${FEES_CHANGED} Check the new total, then pay.`,
+  /** The same when the new fees took the order below its coupon's minimum order, so the coupon went. */
+  repricedWithoutCoupon: (code: string) => `${FEES_CHANGED} ${COUPON_MESSAGES.released(code)}`,
+  /** A notice ahead whose change will take the order below its coupon's minimum order. */
+  couponEnds: (code: string, minimum: string) =>
+    `From that day your coupon ${code} no longer applies. ${COUPON_MESSAGES.minimumNotMet(minimum)}`,
 } as const;
 
 /** The notice a page shows under a price with a change ahead, or null without one. */
@@ -149,18 +157,27 @@ export function scheduledChangeNotice(
     : FEE_CHANGE_MESSAGES.scheduled(date, changes, money(next.totalCents));
 }
 
-/** The sentence of an unpaid order's e-mail: a change ahead, or one that took effect and repriced it. */
+/**
+ * The sentence of an unpaid order's e-mail: a change ahead, or one that took effect and repriced
+ * it; `totals.droppedCoupon` is the coupon the new total is without, named so the total adds up.
+ */
 export function orderFeeChangeSentence(
   order: { displayId: string; currency: PackagePrice['currency'] },
   before: OutsideFees,
   change: OutsideFees & { effectiveFrom: string },
-  totals: { nowCents: number; afterCents: number },
+  totals: { nowCents: number; afterCents: number; droppedCoupon?: DroppedCoupon | null },
   inForce: boolean,
 ): string {
   const money = (amountCents: number) => formatMoney({ amountCents, currency: order.currency });
   const date = formatFeeDate(change.effectiveFrom);
   const changes = joined(changedFees(before, change, money));
-  return inForce
+  const sentence = inForce
     ? `Since ${date} ${changes}, so the total of your order ${order.displayId} is now ${money(totals.afterCents)} (it was ${money(totals.nowCents)}).`
     : `From ${date} ${changes}. Paid before then, your order ${order.displayId} costs ${money(totals.nowCents)}; from that day its total becomes ${money(totals.afterCents)}.`;
+  const coupon = totals.droppedCoupon;
+  if (!coupon) return sentence;
+  const why = inForce
+    ? COUPON_MESSAGES.released(coupon.code)
+    : FEE_CHANGE_MESSAGES.couponEnds(coupon.code, money(coupon.minimumOrderCents));
+  return `${sentence} ${why}`;
 }

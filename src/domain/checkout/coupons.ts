@@ -58,6 +58,9 @@ export interface Coupon {
   isActive: boolean;
 }
 
+/** A coupon a reprice took off an order: the order no longer reaches its minimum order. */
+export type DroppedCoupon = Pick<Coupon, 'code' | 'minimumOrderCents'>;
+
 export interface CouponUse {
   /** Redemptions by everyone, and by this customer, on orders other than this one. */
   total: number;

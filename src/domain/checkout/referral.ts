@@ -2,8 +2,8 @@
 export const REFERRAL_DISCOUNT_CENTS = 5_00;
 
 /**
- * SPEC.md §1: the referrer's $5 gift card once the friend's discounted first application is
- * completed, in that order's currency (the same cents, like the discount).
+ * SPEC.md §1: the referrer's $5 gift card "for each application that friend completes", in that
+ * order's currency (the same cents, like the discount).
  */
 export const REFERRAL_REWARD_CENTS = 5_00;
 
@@ -38,8 +38,8 @@ export const REFERRAL_REWARD_MESSAGES = {
   notFound: 'We could not find this reward.',
   /** The referrer's notification (a plain message: the friend's order is not theirs to open). */
   earned: (amount: string, friend: string) =>
-    `You earned a ${amount} gift card: ${friend}, whom you referred, completed their application. We will e-mail it to you within 14 days.`,
+    `You earned a ${amount} gift card: ${friend}, whom you referred, completed an application. We will e-mail it to you within 14 days.`,
   reversed: (amount: string, friend: string) =>
     `Your ${amount} gift card for referring ${friend} was withdrawn: their order was refunded in full.`,
-  empty: 'No rewards yet. When a friend you referred completes their first application, your gift card appears here.',
+  empty: 'No rewards yet. Each time a friend you referred completes an application, your gift card appears here.',
 } as const;

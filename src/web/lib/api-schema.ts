@@ -1991,7 +1991,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your referral rewards (a gift card per referred friend's completed first application), newest first */
+        /** Your referral rewards (a gift card per application a referred friend completed), newest first */
         get: operations["getReferralsRewards"];
         put?: never;
         post?: never;

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEE_CHANGE_MESSAGES } from '../../../domain/catalog/fee-schedule.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
-import { applicationFeeNotices, notifications, packagePrices } from '../../db/schema.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { applicationFeeNotices, coupons, notifications, packagePrices } from '../../db/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { FEE_CHANGES_QUEUE } from './fee-changes.ts';
 import { apiCall, seededPackage, startApplication } from './testing.ts';
@@ -29,9 +30,9 @@ const AFTER = new Date('2027-07-01T00:10:00Z');
 const NEW_FEE = 30_000;
 const usd = (amountCents: number) => formatMoney({ amountCents, currency: 'USD' });
 
-/** Adds the dated row beside the seeded New OCI Card (USA) price; answers both. */
-async function scheduleChange() {
-  const { service, pkg, price } = await seededPackage(t.app);
+/** Adds a dated row beside a seeded OCI package's price from the USA (New OCI Card's by default); answers both. */
+async function scheduleChange(packageSlug = 'new-oci-card', governmentFeeCents = NEW_FEE) {
+  const { service, pkg, price } = await seededPackage(t.app, 'oci-card', packageSlug);
   const {
     id: _id,
     createdAt: _c,
@@ -45,7 +46,7 @@ async function scheduleChange() {
   )[0] as typeof packagePrices.$inferSelect;
   const [added] = await t.database.db
     .insert(packagePrices)
-    .values({ ...current, governmentFeeCents: NEW_FEE, effectiveFrom: '2027-07-01' })
+    .values({ ...current, governmentFeeCents, effectiveFrom: '2027-07-01' })
     .returning();
   t.app.services.contentChanges.changed();
   if (!added) throw new Error('no dated row');
@@ -59,6 +60,10 @@ async function quote(serviceId: number) {
 
 async function feeMailsTo(email: string) {
   return (await deliveredMail(t.app, 500)).filter((m) => m.to === email && m.subject.includes('fees of your'));
+}
+
+function payFor(token: string, displayId: string) {
+  return apiCall(t.app, 'POST', `/application/order/${displayId}/payment`, token, {});
 }
 
 async function orderTotal(token: string, displayId: string): Promise<number> {
@@ -136,12 +141,7 @@ describe('the fee on the day', () => {
     const oldTotal = order.price.totalCents;
 
     clock = AFTER;
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/application/order/${order.displayId}/payment`,
-      headers: bearer(customer.token),
-      payload: {},
-    });
+    const refused = await payFor(customer.token, order.displayId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(FEE_CHANGE_MESSAGES.repriced);
     const newTotal = await orderTotal(customer.token, order.displayId);
@@ -214,5 +214,65 @@ describe('the fee on the day', () => {
       { timeout: 10_000, interval: 200 },
     );
     expect(await feeMailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it('takes away a coupon whose minimum the lower fee no longer reaches, and says so ahead, at payment and on the day', async () => {
+    clock = BEFORE;
+    const LOWER_FEE = 1_000;
+    const { pkg, before } = await scheduleChange('lost-or-damaged-oci', LOWER_FEE);
+    expect(before.governmentFeeCents).toBeGreaterThan(LOWER_FEE);
+    const full = priceTotalCents(before);
+    const after = full - before.governmentFeeCents + LOWER_FEE;
+    const code = `FEEDROP${Date.now() % 100_000}`;
+    // $5 off an order of at least what the package costs today.
+    await t.database.db.insert(coupons).values({
+      code,
+      description: 'A test coupon',
+      discountType: 'flat',
+      value: 500,
+      minimumOrderCents: full,
+      platform: 'sevadocs',
+    });
+    const withCoupon = async () => {
+      const customer = await createSignedInUser(t.app);
+      const order = await startApplication(t.app, customer.token, { packageId: pkg.id });
+      const applied = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/coupon`, customer.token, {
+        code,
+      });
+      expect(applied.json().data.totalCents).toBe(full - 500);
+      return { customer, order };
+    };
+
+    // Told ahead: the total the day brings is without the coupon, and why.
+    const early = await withCoupon();
+    await t.app.services.feeChanges.reviewAll();
+    const [ahead] = await feeMailsTo(early.customer.email);
+    expect(ahead?.text).toContain(
+      `your order ${early.order.displayId} costs ${usd(full - 500)}; from that day its total becomes ${usd(after)}. From that day your coupon ${code} no longer applies. ${COUPON_MESSAGES.minimumNotMet(usd(full))}`,
+    );
+
+    // An order the notice ahead missed.
+    const late = await withCoupon();
+    clock = AFTER;
+
+    // The payment that reprices the order names the coupon it lost.
+    const refused = await payFor(early.customer.token, early.order.displayId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(FEE_CHANGE_MESSAGES.repricedWithoutCoupon(code));
+    const summary = await apiCall(
+      t.app,
+      'GET',
+      `/application/order/${early.order.displayId}/cost-summary`,
+      early.customer.token,
+    );
+    expect(summary.json().data).toMatchObject({ appliedCoupon: null, totalCents: after });
+
+    // The daily job's reprice: its e-mail names the coupon too.
+    await t.app.services.feeChanges.reviewAll();
+    const [onTheDay] = await feeMailsTo(late.customer.email);
+    expect(onTheDay?.text).toContain(
+      `the total of your order ${late.order.displayId} is now ${usd(after)} (it was ${usd(full - 500)}). ${COUPON_MESSAGES.released(code)}`,
+    );
+    expect(await orderTotal(late.customer.token, late.order.displayId)).toBe(after);
   });
 });

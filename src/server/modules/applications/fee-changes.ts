@@ -9,6 +9,7 @@ import {
 } from '../../../domain/catalog/fee-schedule.ts';
 import type { PackagePrice } from '../../../domain/catalog/service-detail.ts';
 import type { CheckoutSnapshot, CostSummary } from '../../../domain/checkout/cost-summary.ts';
+import type { DroppedCoupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { continueHref } from '../../../domain/orders/open-application.ts';
 import type { Database } from '../../db/client.ts';
@@ -26,7 +27,9 @@ import { type ApplicationRow, createApplicationsRepository } from './repository.
  * change (a catalog price row with a later `effective_from`) reprices an order still awaiting
  * payment on the day it takes effect, and the customer is told once, by e-mail and on the
  * notification panel, up to FEE_CHANGE_NOTICE_DAYS before (pay before it, keep the old fees) or
- * on the day (the new total). Our service fee, add-ons and coupon stay as they were.
+ * on the day (the new total). Our service fee and add-ons stay as they were, and the coupon too
+ * unless the new fees take the order below its minimum order (checkout's rule): then it goes, and
+ * the notice says so.
  *
  * A daily job looks at every unpaid application; a payment that starts before the job ran on the
  * day of a change finds the order repriced first and is refused with the new total (409).
@@ -35,27 +38,35 @@ export const FEE_CHANGES_QUEUE = 'applications.fee-changes';
 /** Daily at 00:07 UTC: the first minutes of the day a change takes effect. */
 export const FEE_CHANGES_CRON = '7 0 * * *';
 
-/** What reviewing one unpaid order did. */
-export type FeeReview = 'repriced' | 'told' | 'unchanged';
+/** What reviewing one unpaid order did: a reprice names the coupon the new fees took away, if any. */
+export type FeeReview =
+  | { outcome: 'repriced'; droppedCoupon: DroppedCoupon | null }
+  | { outcome: 'told' | 'unchanged' };
+
+const UNCHANGED: FeeReview = { outcome: 'unchanged' };
 
 export interface FeeChangesDeps {
   orders: Pick<OrdersService, 'lockOrder' | 'siteUrlOf'>;
   /** The package's price in force today for the order's countries, with its next dated change. */
   catalog: Pick<CatalogService, 'priceToday'>;
-  /** Checkout's pricing (declared, not imported: checkout depends on applications). */
+  /**
+   * Checkout's pricing (declared, not imported: checkout depends on applications): a notice ahead
+   * previews the reprice its change will make, coupon rule included, so the total it quotes is the
+   * one the day brings.
+   */
   pricing: {
-    summary(
+    preview(
       on: Database,
       order: Pick<Order, 'id' | 'userId' | 'kind'>,
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
-    ): Promise<CostSummary>;
+    ): Promise<{ summary: CostSummary; droppedCoupon: DroppedCoupon | null }>;
     settle(
       tx: Database,
       order: Pick<Order, 'id' | 'userId' | 'kind'>,
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
-    ): Promise<{ order: Order }>;
+    ): Promise<{ order: Order; droppedCoupon: DroppedCoupon | null }>;
   };
   mail: Pick<MailOutbox, 'enqueue'>;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -81,7 +92,7 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
     order: Order,
     app: ApplicationRow,
     change: OutsideFees & { id: number; effectiveFrom: string },
-    totals: { nowCents: number; afterCents: number },
+    totals: { nowCents: number; afterCents: number; droppedCoupon: DroppedCoupon | null },
     inForce: boolean,
   ): Promise<boolean> {
     const repository = createApplicationsRepository(tx);
@@ -116,11 +127,11 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
    * FEE_CHANGE_NOTICE_DAYS.
    */
   async function review(tx: Database, order: Order, { ahead }: { ahead: boolean }): Promise<FeeReview> {
-    if (order.kind !== 'service' || order.status !== 'Payment pending') return 'unchanged';
+    if (order.kind !== 'service' || order.status !== 'Payment pending') return UNCHANGED;
     const repository = createApplicationsRepository(tx);
     const app = await repository.findApplication(order.id);
     const price = app && (await priceToday(tx, app));
-    if (!app || !price) return 'unchanged';
+    if (!app || !price) return UNCHANGED;
     const memberIds = (await repository.listMembers(order.id)).map((m) => m.id);
 
     if (price.id !== app.packagePriceId && !sameOutsideFees(app, price)) {
@@ -132,40 +143,44 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
         feesPaidOnPortal: price.feesPaidOnPortal,
       };
       await repository.replaceFees(order.id, fees);
-      const { order: repriced } = await pricing.settle(tx, order, { ...app, ...fees }, memberIds);
+      const { order: repriced, droppedCoupon } = await pricing.settle(tx, order, { ...app, ...fees }, memberIds);
       // Fees the customer pays on the portal change no total of ours: the order shows the new
       // amounts, and there is nothing to tell or to refuse a payment for.
-      if (repriced.totalCents === order.totalCents) return 'unchanged';
+      if (repriced.totalCents === order.totalCents && !droppedCoupon) return UNCHANGED;
       await tell(
         tx,
         order,
         app,
         { ...price, effectiveFrom: price.effectiveFrom ?? feeDay(now()) },
-        { nowCents: order.totalCents, afterCents: repriced.totalCents },
+        { nowCents: order.totalCents, afterCents: repriced.totalCents, droppedCoupon },
         true,
       );
-      return 'repriced';
+      return { outcome: 'repriced', droppedCoupon };
     }
 
     const next = price.scheduledChange;
-    if (!ahead || !next || sameOutsideFees(app, next)) return 'unchanged';
-    if (daysBetween(feeDay(now()), next.effectiveFrom) > FEE_CHANGE_NOTICE_DAYS) return 'unchanged';
-    const after = await pricing.summary(tx, order, { ...app, ...next }, memberIds);
-    if (after.totalCents === order.totalCents) return 'unchanged';
-    const told = await tell(tx, order, app, next, { nowCents: order.totalCents, afterCents: after.totalCents }, false);
-    return told ? 'told' : 'unchanged';
+    if (!ahead || !next || sameOutsideFees(app, next)) return UNCHANGED;
+    if (daysBetween(feeDay(now()), next.effectiveFrom) > FEE_CHANGE_NOTICE_DAYS) return UNCHANGED;
+    const after = await pricing.preview(tx, order, { ...app, ...next }, memberIds);
+    if (after.summary.totalCents === order.totalCents && !after.droppedCoupon) return UNCHANGED;
+    const totals = {
+      nowCents: order.totalCents,
+      afterCents: after.summary.totalCents,
+      droppedCoupon: after.droppedCoupon,
+    };
+    return (await tell(tx, order, app, next, totals, false)) ? { outcome: 'told' } : UNCHANGED;
   }
 
   /** Every unpaid application, each in its own transaction under its lock. */
-  async function reviewAll(): Promise<Record<FeeReview, number>> {
-    const counts: Record<FeeReview, number> = { repriced: 0, told: 0, unchanged: 0 };
+  async function reviewAll(): Promise<Record<FeeReview['outcome'], number>> {
+    const counts: Record<FeeReview['outcome'], number> = { repriced: 0, told: 0, unchanged: 0 };
     const ids = await createApplicationsRepository(db).orderIdsInStatuses(['Payment pending']);
     for (const id of ids) {
-      const outcome = await db.transaction(async (tx) => {
+      const reviewed = await db.transaction(async (tx) => {
         const order = await orders.lockOrder(tx, id);
-        return order ? review(tx, order, { ahead: true }) : 'unchanged';
+        return order ? review(tx, order, { ahead: true }) : UNCHANGED;
       });
-      counts[outcome] += 1;
+      counts[reviewed.outcome] += 1;
     }
     return counts;
   }
@@ -175,12 +190,17 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
     reviewAll,
     /**
      * Before a payment starts, on the locked order: an order whose fees changed since it was
-     * priced is repriced first, and the payment refused so the customer sees the new total.
+     * priced is repriced first, and the payment refused so the customer sees the new total (and
+     * learns of the coupon the new fees took away).
      */
     async beforePayment(tx: Database, order: Order): Promise<FormResult<null>> {
-      return (await review(tx, order, { ahead: false })) === 'repriced'
-        ? formFailure(409, FEE_CHANGE_MESSAGES.repriced)
-        : { ok: true, value: null };
+      const reviewed = await review(tx, order, { ahead: false });
+      if (reviewed.outcome !== 'repriced') return { ok: true, value: null };
+      const { droppedCoupon } = reviewed;
+      return formFailure(
+        409,
+        droppedCoupon ? FEE_CHANGE_MESSAGES.repricedWithoutCoupon(droppedCoupon.code) : FEE_CHANGE_MESSAGES.repriced,
+      );
     },
     /**
      * Staff changed the catalog: a fee change they dated today reaches unpaid orders now (repriced,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { outsideFeeCents } from '../../../domain/catalog/service-detail.ts';
@@ -15,10 +15,12 @@ import {
   startApplication,
 } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { addonPrices, packages } from '../catalog/tables.ts';
+import { packages } from '../catalog/tables.ts';
 import { couponRedemptions } from '../orders/coupon-use-tables.ts';
 import { orders } from '../orders/tables.ts';
+import { payWithSandbox } from '../payments/testing.ts';
 import { users } from '../users/tables.ts';
+import { createStaffUser } from '../users/testing.ts';
 import { coupons } from './tables.ts';
 
 let t: TestApp;
@@ -45,6 +47,19 @@ async function referredFriend() {
   const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
   const friend = await createSignedInUser(t.app, { referredBy: row?.code });
   return { referrer, friend };
+}
+
+/** Expedite's USD price in the catalog, as staff set it on the admin catalog page. */
+async function setExpeditePrice(amountCents: number) {
+  const admin = await createStaffUser(t.app, t.database.db, 'admin');
+  const rows = (await call('GET', '/admin/catalog/addon-prices', admin.token)).json().data.results as {
+    id: number;
+    addon: string;
+    currency: string;
+  }[];
+  const row = rows.find((r) => r.addon === 'Expedite' && r.currency === 'USD');
+  const res = await call('PATCH', `/admin/catalog/addon-prices/${row?.id}`, admin.token, { amountCents });
+  expect(res.statusCode).toBe(200);
 }
 
 let couponSeq = 0;
@@ -444,7 +459,11 @@ describe('referral', () => {
 describe('a total that moved without a change to the order', () => {
   const pay = (base: string, token: string) => call('POST', `${base}/payment`, token, {});
   const summaryOf = async (base: string, token: string) =>
-    (await call('GET', `${base}/cost-summary`, token)).json().data as { totalCents: number };
+    (await call('GET', `${base}/cost-summary`, token)).json().data as {
+      totalCents: number;
+      actualCostCents: number;
+      appliedCoupon: string | null;
+    };
 
   /** The checkout shows `shown`; the payment is refused once while the total is stored, then takes it. */
   async function chargesWhatIsShown(orderId: number, base: string, token: string, shown: number) {
@@ -456,13 +475,6 @@ describe('a total that moved without a change to the order', () => {
     expect(started.statusCode).toBe(200);
     expect(started.json().data.amountCents).toBe(shown);
   }
-
-  /** Expedite's USD price in the catalog, as staff set it. */
-  const setExpeditePrice = (amountCents: number) =>
-    t.database.db
-      .update(addonPrices)
-      .set({ amountCents })
-      .where(and(eq(addonPrices.addon, 'Expedite'), eq(addonPrices.currency, 'USD')));
 
   it('charges an add-on at its price now when staff changed it after it was chosen, not the stored total', async () => {
     const { user, order, base } = await family();
@@ -480,6 +492,25 @@ describe('a total that moved without a change to the order', () => {
     }
   });
 
+  it('drops a coupon whose minimum the order no longer reaches once an add-on’s price went down, and says so', async () => {
+    const { user, order, base } = await family();
+    await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] });
+    const chosen = await summaryOf(base, user.token);
+    const code = await addCoupon({ minimumOrderCents: chosen.actualCostCents });
+    expect((await call('POST', `${base}/coupon`, user.token, { code })).statusCode).toBe(200);
+    await setExpeditePrice(5000);
+    try {
+      const refused = await pay(base, user.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(COUPON_MESSAGES.released(code));
+      const now = await summaryOf(base, user.token);
+      expect(now).toMatchObject({ appliedCoupon: null, totalCents: chosen.totalCents - 6200 + 5000 });
+      expect(await storedTotal(order.id)).toBe(now.totalCents);
+    } finally {
+      await setExpeditePrice(6200);
+    }
+  });
+
   it('gives a referred friend’s next application the first-order discount it shows once the first is cancelled', async () => {
     const { friend } = await referredFriend();
     const first = await startApplication(t.app, friend.token);
@@ -489,6 +520,49 @@ describe('a total that moved without a change to the order', () => {
     const shown = (await summaryOf(base, friend.token)).totalCents;
     expect(shown).toBe(second.price.totalCents - 500);
     await chargesWhatIsShown(second.id, base, friend.token, shown);
+  });
+});
+
+describe('a paid order’s cost summary', () => {
+  /** The summary on the order page's path (the core's) and on the checkout's own. */
+  const summariesOf = (displayId: string, token: string) =>
+    Promise.all(
+      [`/orders/${displayId}/cost-summary`, `/application/order/${displayId}/cost-summary`].map(
+        async (url) => (await call('GET', url, token)).json().data,
+      ),
+    );
+
+  it('keeps the Expedite line and total it was paid with after staff change the add-on’s price', async () => {
+    const { user, order, base } = await family();
+    const paid = (await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] })).json().data;
+    await payWithSandbox(t, user.token, order.displayId);
+    await setExpeditePrice(7000);
+    try {
+      for (const summary of await summariesOf(order.displayId, user.token)) {
+        expect(summary).toMatchObject({ totalCents: paid.totalCents, lines: paid.lines });
+      }
+    } finally {
+      await setExpeditePrice(6200);
+    }
+  });
+
+  it('keeps the coupon it was paid with, and gains no referral discount when the friend cancels an earlier unpaid order', async () => {
+    const { friend } = await referredFriend();
+    const first = await startApplication(t.app, friend.token);
+    const second = await startApplication(t.app, friend.token);
+    const paid = (
+      await call('POST', `/application/order/${second.displayId}/coupon`, friend.token, { code: await addCoupon() })
+    ).json().data;
+    await payWithSandbox(t, friend.token, second.displayId);
+    expect((await call('POST', `/application/order/${first.displayId}/cancel`, friend.token, {})).statusCode).toBe(200);
+    for (const summary of await summariesOf(second.displayId, friend.token)) {
+      expect(summary).toMatchObject({
+        totalCents: paid.totalCents,
+        referralDiscountCents: 0,
+        appliedCoupon: paid.appliedCoupon,
+        lines: paid.lines,
+      });
+    }
   });
 });
 

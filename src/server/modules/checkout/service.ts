@@ -3,6 +3,7 @@ import { DEFAULT_SERVICE_DAYS, processingDays, type SlaPromise } from '../../../
 import {
   APPLICATION_MESSAGES as A,
   canChangeMemberList,
+  isPaidStatus,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
 import { ADDON_TYPES, type AddonType } from '../../../domain/catalog/addons.ts';
@@ -25,6 +26,7 @@ import {
   type CouponPlatform,
   checkCoupon,
   couponLimitReached,
+  type DroppedCoupon,
 } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
@@ -63,12 +65,23 @@ async function appliedCoupon(
   return use ? createCheckoutRepository(on).couponById(use.couponId) : null;
 }
 
+/** What settling the order would store: its summary, and the coupon it would give back (or null). */
+export interface SettledPrice {
+  summary: CostSummary;
+  droppedCoupon: DroppedCoupon | null;
+}
+
 /**
  * An order's cost summary from what is stored: its price snapshot and members (the applications
  * module's), its chosen add-ons priced from the catalog, and its coupon. The applications module
  * and the checkout calls both take the total from here (decision 0054).
  */
 export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricingDeps) {
+  /**
+   * The order priced as it stands (its coupon applied whatever its minimum), and as settling it
+   * stores it: without a coupon whose minimum order the order no longer reaches. Both come from
+   * one reading, so a preview of a reprice and the reprice itself cannot disagree.
+   */
   async function compute(on: Database, order: PricedOrder, snapshot: CheckoutSnapshot, memberIds: readonly number[]) {
     const repository = createCheckoutRepository(on);
     const chosen = await repository.listAddOns(order.id);
@@ -84,7 +97,10 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
     const referral = {
       applies: (await users.wasReferred(order.userId, on)) && (await orders.isFirstOrder(on, order)),
     };
-    return { summary: priceCheckout(snapshot, memberIds.length, addOns, coupon, referral), coupon };
+    const price = (applied: CouponRow | null) => priceCheckout(snapshot, memberIds.length, addOns, applied, referral);
+    const asItStands = price(coupon);
+    const droppedCoupon = coupon && asItStands.actualCostCents < coupon.minimumOrderCents ? coupon : null;
+    return { asItStands, settled: { summary: droppedCoupon ? price(null) : asItStands, droppedCoupon } };
   }
 
   return {
@@ -95,26 +111,33 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
     ): Promise<CostSummary> {
-      return (await compute(on, order, snapshot, memberIds)).summary;
+      return (await compute(on, order, snapshot, memberIds)).asItStands;
+    },
+
+    /** What `settle` would store for the order priced with `snapshot` (a read: a notice of a reprice ahead). */
+    async preview(
+      on: Database,
+      order: PricedOrder,
+      snapshot: CheckoutSnapshot,
+      memberIds: readonly number[],
+    ): Promise<SettledPrice> {
+      return (await compute(on, order, snapshot, memberIds)).settled;
     },
 
     /**
-     * After a change to members, add-ons or coupon (the caller holds the order's lock): a coupon
-     * whose minimum order the order no longer reaches is removed, and the total is stored with the
-     * summary it comes from.
+     * After a change to members, add-ons, coupon or fees (the caller holds the order's lock): a
+     * coupon whose minimum order the order no longer reaches is given back and answered (the
+     * caller tells the customer), and the total is stored with the summary it comes from.
      */
     async settle(
       tx: Database,
       order: PricedOrder,
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
-    ): Promise<{ summary: CostSummary; order: Order }> {
-      let { summary, coupon } = await compute(tx, order, snapshot, memberIds);
-      if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
-        await orders.releaseCouponUse(tx, order.id);
-        ({ summary } = await compute(tx, order, snapshot, memberIds));
-      }
-      return { summary, order: await orders.setCharged(tx, order.id, summary) };
+    ): Promise<SettledPrice & { order: Order }> {
+      const { settled } = await compute(tx, order, snapshot, memberIds);
+      if (settled.droppedCoupon) await orders.releaseCouponUse(tx, order.id);
+      return { ...settled, order: await orders.setCharged(tx, order.id, settled.summary) };
     },
   };
 }
@@ -127,6 +150,7 @@ export interface CheckoutServiceDeps {
     OrdersService,
     | 'findOwned'
     | 'lockOrder'
+    | 'chargedSummary'
     | 'countExcept'
     | 'couponUse'
     | 'holdCouponUse'
@@ -310,9 +334,14 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     return pricing.summary(on, order, input.snapshot, input.memberIds);
   }
 
+  /**
+   * The order's cost summary for its pages: as it now stands until it is paid, then as it was
+   * charged (the receipt's lines), which a later add-on price or referral discount does not move.
+   */
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
-    const input = await applications.checkoutInput(on, order.id);
-    const summary = await pricing.summary(on, order, input.snapshot, input.memberIds);
+    const summary = isPaidStatus(order.status)
+      ? await orders.chargedSummary(on, order)
+      : await pricedSummary(on, order);
     const coupon = await appliedCoupon(on, orders, order.id);
     return { ...summary, appliedCoupon: coupon?.code ?? null };
   }
@@ -505,13 +534,15 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
    * Before a payment starts, on the locked order: its total brought up to what the checkout shows.
    * The stored total follows the order's own changes, but an add-on's catalog price and the
    * first-order discount (the customer cancelled an earlier order) move without one; the payment
-   * must take what the page showed, so a total that moved is stored and the payment refused.
+   * must take what the page showed, so a total that moved is stored and the payment refused, with
+   * the coupon named when the order no longer reaches its minimum (an add-on's price went down).
    */
   async function repriceForToday(tx: Database, order: Order): Promise<FormResult<null>> {
     const fees = deps.fees ? await deps.fees.beforePayment(tx, order) : null;
     if (fees && !fees.ok) return fees;
     const input = await applications.checkoutInput(tx, order.id);
-    const { order: settled } = await pricing.settle(tx, order, input.snapshot, input.memberIds);
+    const { order: settled, droppedCoupon } = await pricing.settle(tx, order, input.snapshot, input.memberIds);
+    if (droppedCoupon) return formFailure(409, COUPON_MESSAGES.released(droppedCoupon.code));
     return settled.totalCents === order.totalCents ? { ok: true, value: null } : formFailure(409, C.priceChanged);
   }
 

@@ -15,7 +15,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['referrals'],
-        summary: "Your referral rewards (a gift card per referred friend's completed first application), newest first",
+        summary: 'Your referral rewards (a gift card per application a referred friend completed), newest first',
         querystring: paginationQuery,
         response: { 200: listEnvelopeSchema(referralRewardSchema) },
       },

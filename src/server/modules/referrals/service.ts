@@ -23,7 +23,7 @@ import { createReferralsRepository, type RewardRow } from './repository.ts';
 export interface ReferralsServiceDeps {
   /** Who referred the order's customer. */
   users: Pick<UsersService, 'referralOf'>;
-  /** Whether the order was charged with the referral discount; each side's orders. */
+  /** What the order was charged (an order nothing was paid for earns nothing); each side's orders. */
   orders: Pick<OrdersService, 'chargedSummary' | 'orderIdsOf' | 'cardFingerprints'>;
   /** The cards each side's orders were paid with. */
   notifications: Pick<NotificationsService, 'notify'>;
@@ -45,8 +45,6 @@ function toReward(row: RewardRow): ReferralReward {
     sentAt: row.sentAt?.toISOString() ?? null,
   };
 }
-
-export type MarkSentResult = { ok: true; reward: ReferralReward } | { ok: false; reason: 'not-found' | 'already-sent' };
 
 /** The referrer's side of the referral programme (decision 0057): gift-card rewards. */
 export function createReferralsService(db: Database, deps: ReferralsServiceDeps) {
@@ -90,17 +88,20 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
   }
 
   /**
-   * The order listener: a referred customer's service order reaching Completed, when it was charged
-   * with the referral discount (their first application), earns the referrer a gift card, with a
-   * notification and an e-mail, all in the status change's transaction, unless the friend shares
-   * the referrer's phone number or payment card (issue 29: a referral of oneself earns nothing). A
-   * second Completed of the same order finds the reward there and does nothing.
+   * The order listener: each service order of a referred customer reaching Completed earns the
+   * referrer a gift card (SPEC.md §1: "for each application that friend completes"), not only the
+   * first, discounted one, with a notification and an e-mail, all in the status change's
+   * transaction. Nothing is earned for an order nothing was paid for (its discounts covered the
+   * whole total: since decision 0164 an e-Visa's $12 can reach $0 with the referral discount and a
+   * coupon), nor when the friend shares the referrer's phone number or payment card (issue 29: a
+   * referral of oneself earns nothing). A second Completed of the same order finds the reward there
+   * and does nothing.
    */
   const onStatusChange: StatusChangeListener = async (tx, { order, to }) => {
     if (to !== 'Completed' || order.kind !== 'service') return;
     const referral = await deps.users.referralOf(order.userId, tx);
     if (!referral) return;
-    if ((await deps.orders.chargedSummary(tx, order)).referralDiscountCents <= 0) return;
+    if ((await deps.orders.chargedSummary(tx, order)).totalCents <= 0) return;
     if (await sameCustomer(tx, order, referral)) return;
     const reward = await createReferralsRepository(tx).insertOnce({
       referrerUserId: referral.referrer.id,
@@ -143,14 +144,6 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
         repository.countForReferrer(userId),
       ]);
       return { results: rows.map(toReward), totalCount, page, limit };
-    },
-
-    /** The back office's call once the gift card went out: `earned` → `sent`. */
-    async markSent(rewardId: number): Promise<MarkSentResult> {
-      const repository = createReferralsRepository(db);
-      const sent = await repository.markSent(rewardId, now());
-      if (sent) return { ok: true, reward: toReward(sent) };
-      return { ok: false, reason: (await repository.find(rewardId)) ? 'already-sent' : 'not-found' };
     },
 
     /** An erased customer's orders no longer name them on their referrer's rewards (issue 34 §3). */

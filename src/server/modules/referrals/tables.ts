@@ -6,7 +6,7 @@ import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
 /**
- * A referrer's gift card for a friend's completed first application (SPEC.md §1, decision 0057).
+ * A referrer's gift card for an application a referred friend completed (SPEC.md §1, decision 0057).
  * One row per referred order (`friend_order_id` unique), so a Completed seen twice earns once.
  */
 export const referralRewards = pgTable(
