@@ -25,7 +25,9 @@ export const PHOTO_PACKAGE_ORDERS: Record<string, { planId: PhotoPlanId; options
 export function photoPackageCents(packageSlug: string, currency: PhotoCurrency): number | null {
   const order = PHOTO_PACKAGE_ORDERS[packageSlug];
   if (!order) return null;
-  return pricePhotoOrder({ currency, itemCount: 1, planId: order.planId, options: order.options }).totalCents;
+  // A package is one photo of a printed size (a passport photo): what its card promises.
+  const items = { printed: 1, filesOnly: 0 };
+  return pricePhotoOrder({ currency, items, planId: order.planId, options: order.options }).totalCents;
 }
 
 /** Whether a catalog service's package prices are the photo orders' (the Photo Enhancement service). */

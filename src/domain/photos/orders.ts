@@ -19,7 +19,7 @@ import {
   PRINT_PLAN_ID,
 } from './pricing.ts';
 import { storedShipmentSchema } from './shipment.ts';
-import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
+import { isPrintedSize, PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
 
 /**
  * A SevaPhotos order (SPEC.md §3 "Photo enhancement order state", §4 photo flow) as the API and
@@ -105,6 +105,11 @@ export const PHOTO_ORDER_MESSAGES = {
   backgroundChangeNotAllowed:
     'Background Change is not offered for this order: at least one of its sizes must not be altered (passport and visa authorities refuse edited photos).',
   pickupWithPrint: 'Choose either print copies delivered to home or pickup from a photo studio, not both.',
+  nothingPrinted:
+    'None of the sizes in this order is printed: a signature or an e-Visa photo is used as a file only. Choose Digital Copy, without pickup.',
+  /** Step 2, for an order with printed sizes and others: which are files only, and what they cost. */
+  filesOnly: (labels: readonly string[]) =>
+    `Used as a file only, not printed: ${labels.join('; ')}. Print copies and pickup are for your other sizes; ${labels.length === 1 ? 'this one costs' : 'these cost'} the Digital Copy price.`,
   pickupUsOnly:
     'Pickup is at Walgreens and CVS photo counters in the US only. In Canada, choose print copies delivered to home.',
   deliverySaved: 'Delivery saved',
@@ -240,8 +245,19 @@ export const choosePlanSchema = z.object({
 });
 export type ChoosePlan = z.infer<typeof choosePlanSchema>;
 
-/** Whether the plan and options ask for pickup, home delivery or nothing physical. */
-export function deliveryMethodFor(planId: PhotoPlanId, options: readonly PhotoOption[]): 'pickup' | 'home' | null {
+/** Whether print copies and pickup may be chosen for these sizes: one of them must be printed. */
+export const printsOffered = (sizeIds: readonly PhotoSizeId[]) => sizeIds.some(isPrintedSize);
+
+/**
+ * Whether the plan and options ask for pickup, home delivery or nothing physical: nothing when no
+ * size of the order is printed (a signature or an e-Visa photo alone is a file, sent nowhere).
+ */
+export function deliveryMethodFor(
+  planId: PhotoPlanId,
+  options: readonly PhotoOption[],
+  sizeIds: readonly PhotoSizeId[],
+): 'pickup' | 'home' | null {
+  if (!printsOffered(sizeIds)) return null;
   if (options.includes('pickup')) return 'pickup';
   return planId === PRINT_PLAN_ID ? 'home' : null;
 }

@@ -3,6 +3,7 @@ import type { CostLine, CostSummary } from '../checkout/cost-summary.ts';
 import { type Coupon, couponDiscountCents } from '../checkout/coupons.ts';
 import { hasPremiumSupport } from '../checkout/premium-support.ts';
 import { PHOTO_PROMISE } from './promise.ts';
+import type { PrintCounts } from './sizes.ts';
 
 /**
  * SevaPhotos' pricing plans (SPEC.md §3: "Pricing plan ids: 1 (digital copy), 2 (print copy)"; the
@@ -33,7 +34,7 @@ export const PHOTO_OPTION_LABELS: Record<PhotoOption, string> = {
 /** What each plan and option is, for the customer. */
 export const PHOTO_PLAN_DESCRIPTIONS: Record<PhotoPlanId, string> = {
   1: 'Each photo checked and fitted to its exact size, ready to upload to the portal (JPEG), plus a 4 × 6 in print sheet.',
-  2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address.',
+  2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address. A signature or an e-Visa photo is a file only: not printed, and charged as Digital Copy.',
 };
 export const PHOTO_OPTION_DESCRIPTIONS: Record<PhotoOption, string> = {
   'photo-optimize': `A photo editor checks the fit by hand and picks the best of your photos. ${PHOTO_PROMISE.SEVAPHOTOS}`,
@@ -95,6 +96,8 @@ export const PHOTO_OPTION_UNITS: Record<PhotoOption, PriceUnit> = {
 
 export const PHOTO_COST_LABELS = {
   items: 'Items',
+  /** The items of a print copies order whose size is never printed: charged as Digital Copy. */
+  filesOnly: `${PHOTO_PLAN_LABELS[DIGITAL_PLAN_ID]} (file only, not printed)`,
   actualCost: 'Actual Cost',
   coupon: 'Coupon Discount',
   discount: 'Discount',
@@ -102,7 +105,8 @@ export const PHOTO_COST_LABELS = {
 
 export interface PhotoPricingInput {
   currency: PhotoCurrency;
-  itemCount: number;
+  /** The items, by whether their size is printed (printCounts). */
+  items: PrintCounts;
   planId: PhotoPlanId;
   options: readonly PhotoOption[];
   coupon?: Pick<Coupon, 'code' | 'discountType' | 'value'> | null;
@@ -111,18 +115,14 @@ export interface PhotoPricingInput {
 /**
  * The cost summary of a photo order, in checkout's CostSummary shape (the receipt and the cost
  * panel read it the same way): the plan per item, each option, the coupon off the whole (there
- * are no government fees in a photo order).
+ * are no government fees in a photo order). Prints are paid for only where there are prints: print
+ * copies per printed item (the others at the Digital Copy price, on a line of their own), pickup
+ * only when an item is printed.
  */
-export function pricePhotoOrder({
-  currency,
-  itemCount,
-  planId,
-  options,
-  coupon = null,
-}: PhotoPricingInput): CostSummary {
+export function pricePhotoOrder({ currency, items, planId, options, coupon = null }: PhotoPricingInput): CostSummary {
   const prices = PHOTO_PRICES[currency];
   const money = (cents: number) => formatMoney({ amountCents: cents, currency: currency as Currency });
-  const n = itemCount;
+  const n = items.printed + items.filesOnly;
   const times = (unit: number, count: number) => (count > 1 ? `${money(unit)} × ${count}` : undefined);
   const charge = (id: string, label: string, unitCents: number, count: number, icon: string): CostLine => {
     const sub = times(unitCents, count);
@@ -138,14 +138,32 @@ export function pricePhotoOrder({
     };
   };
 
+  const plan = (count: number) =>
+    charge(`plan-${planId}`, PHOTO_PLAN_LABELS[planId], prices.plans[planId], count, 'image');
+  // Print copies of the printed items only; a signature or an e-Visa photo is a file, at the digital price.
+  const planLines =
+    planId === PRINT_PLAN_ID && items.filesOnly > 0
+      ? [
+          ...(items.printed > 0 ? [plan(items.printed)] : []),
+          charge(
+            'plan-files-only',
+            PHOTO_COST_LABELS.filesOnly,
+            prices.plans[DIGITAL_PLAN_ID],
+            items.filesOnly,
+            'image',
+          ),
+        ]
+      : [plan(n)];
   const lines: CostLine[] = [
     { id: 'items', label: PHOTO_COST_LABELS.items, value: `x${n}`, icon: 'images', kind: 'summary', amountCents: 0 },
-    charge(`plan-${planId}`, PHOTO_PLAN_LABELS[planId], prices.plans[planId], n, 'image'),
+    ...planLines,
   ];
   for (const option of PHOTO_OPTIONS) {
     const unitCents = optionCents(option, currency);
-    // An option the currency does not offer is never stored (the plan's call refuses it).
+    // An option the currency does not offer is never stored (the plan's call refuses it); pickup
+    // of nothing printed is never charged (an order can hold one only from before this rule).
     if (!options.includes(option) || unitCents === undefined) continue;
+    if (option === 'pickup' && items.printed === 0) continue;
     const count = PHOTO_OPTION_UNITS[option] === 'item' ? n : 1;
     lines.push(charge(option, PHOTO_OPTION_LABELS[option], unitCents, count, 'sparkles'));
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addBusinessMinutes, BUSINESS_HOURS, businessMinutesBetween } from '../config/business-hours.ts';
 import type { OrderStatus } from '../orders/status.ts';
 import { complianceReportSchema } from './compliance.ts';
+import { PHOTO_STATES, type PhotoState } from './orders.ts';
 import { PHOTO_SIZE_IDS } from './sizes.ts';
 
 /**
@@ -32,7 +33,18 @@ export const SECOND_LOOK_TEXT = {
   rejected: (reason: string) => `A person checked your photo and could not approve it: ${reason}`,
   retakeLead: 'Upload a new photo for this item: the retake is free, and a person checks it again.',
   retakeLabel: 'Upload a new photo (free)',
+  /** The approval e-mail's next step: the prints released, still held by another photo, or a download. */
+  printsReleased: 'Your prints are released and on their way as you chose.',
+  printsStillHeld:
+    'Another photo of your order still waits for a person’s check or for its retake: your prints go out as you chose once it is approved.',
+  download: 'Download it on your order page.',
 } as const;
+
+/** What the approval e-mail says comes next, from the order once the decision is made. */
+export function approvedNext(hasPrints: boolean, printsHeld: boolean): string {
+  if (!hasPrints) return SECOND_LOOK_TEXT.download;
+  return printsHeld ? SECOND_LOOK_TEXT.printsStillHeld : SECOND_LOOK_TEXT.printsReleased;
+}
 
 export const SECOND_LOOK_MESSAGES = {
   queueLoaded: 'Photos waiting for a second look.',
@@ -40,6 +52,10 @@ export const SECOND_LOOK_MESSAGES = {
   rejected: 'Rejected: the customer is e-mailed the reason and a free retake.',
   notWaiting: 'This photo is not waiting for a second look: someone may have decided it already.',
   stillChecking: 'This photo is still being checked. Decide once its result is in.',
+  notFitted:
+    'Its check could not fit this photo, so there is nothing to approve: reject it, and the customer may upload another.',
+  /** A free retake the engine could not check: its rejection's reason, which the customer reads. */
+  retakeNotChecked: 'We could not check your new photo. Please upload another.',
   notFound: 'No such photo in the queue.',
   reasonRequired: 'Give the customer the reason: they read it in the e-mail.',
   reasonTooLong: 'Keep the reason under 500 characters.',
@@ -70,6 +86,11 @@ export const rejectPhotoSchema = z.object({
     .max(500, SECOND_LOOK_MESSAGES.reasonTooLong),
 });
 export type RejectPhoto = z.infer<typeof rejectPhotoSchema>;
+
+/** Whether staff may approve a photo: checked, with a fitted file to release (else they can only reject it). */
+export function approvable(photo: { state: PhotoState; report: { fitted: unknown } | null }): boolean {
+  return photo.state === 'done' && Boolean(photo.report?.fitted);
+}
 
 /** Whether any photo of the order waits for a person: the customer is told the promise. */
 export function waitsForPerson(order: { items: readonly { photos: readonly { secondLook: string | null }[] }[] }) {
@@ -114,7 +135,9 @@ export const secondLookEntrySchema = z.object({
   photoSize: z.enum(PHOTO_SIZE_IDS),
   documentType: z.string(),
   cause: z.enum(SECOND_LOOK_CAUSES),
-  /** Null while the engine still checks a retake. */
+  /** The check: pending while the engine still checks a retake, failed when it could not. */
+  state: z.enum(PHOTO_STATES),
+  /** Null until the check is done (pending or failed). */
   report: complianceReportSchema.nullable(),
   order: z.object({ displayId: z.string(), status: z.string(), email: z.string(), hasPrints: z.boolean() }),
   links: z.object({ fitted: z.string().nullable(), original: z.string() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
+import { type PhotoSizeId, printCounts } from './sizes.ts';
 
 /**
  * Prints delivered to home: the carrier and tracking number staff record when they post them, which
@@ -86,8 +86,8 @@ export const SHIPMENT_TEXT = {
  * none. The desk says it above the shipment form.
  */
 export function sheetsToMail(items: readonly { photoSize: PhotoSizeId }[]): { sheets: number; filesOnly: number } {
-  const sheets = items.filter((item) => PHOTO_SIZES[item.photoSize].printInches !== null).length;
-  return { sheets, filesOnly: items.length - sheets };
+  const { printed, filesOnly } = printCounts(items.map((item) => item.photoSize));
+  return { sheets: printed, filesOnly };
 }
 
 /** "To mail: one 4 × 6 in print sheet, one per printed item; 1 item is a file only, not printed." */

@@ -150,6 +150,20 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
   },
 };
 
+/** Whether a size is printed: a signature and an e-Visa photo are used as files only (no print size). */
+export const isPrintedSize = (sizeId: PhotoSizeId) => PHOTO_SIZES[sizeId].printInches !== null;
+
+/** An order's items counted by whether their size is printed: prints are charged, mailed and picked up for those only. */
+export interface PrintCounts {
+  printed: number;
+  filesOnly: number;
+}
+
+export function printCounts(sizeIds: readonly PhotoSizeId[]): PrintCounts {
+  const printed = sizeIds.filter(isPrintedSize).length;
+  return { printed, filesOnly: sizeIds.length - printed };
+}
+
 /**
  * A size named on one line: "OCI card: OCI photo (600 × 600 px)". A label that already names its
  * document stands alone ("US passport or visa (2 × 2 in, 600 × 600 px)", not the document twice).

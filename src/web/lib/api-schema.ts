@@ -13564,6 +13564,8 @@ export interface operations {
                             documentType: string;
                             /** @enum {string} */
                             cause: "asked" | "borderline" | "retake";
+                            /** @enum {string} */
+                            state: "pending" | "done" | "failed";
                             report: {
                                 /** @enum {string} */
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";

@@ -31,8 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A customer's photo order with one item and one uploaded photo, its check queued. */
-async function uploadedPhoto(): Promise<number> {
+/** A customer's photo order with one item and one uploaded photo, its check queued; `again` sends the same file. */
+async function uploadedPhoto() {
   const user = await createSignedInUser(t.app);
   const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
   const order = created.json().data as { displayId: string };
@@ -40,14 +40,16 @@ async function uploadedPhoto(): Promise<number> {
     photoSize: 'us-2x2',
   });
   const item = added.json().data.items[0] as { id: number };
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/photo-orders/${order.displayId}/items/${item.id}/photos`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(user.token) },
-    payload: multipart([filePart('face.jpg', face, 'image/jpeg')]),
-  });
+  const send = () =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/photo-orders/${order.displayId}/items/${item.id}/photos`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(user.token) },
+      payload: multipart([filePart('face.jpg', face, 'image/jpeg')]),
+    });
+  const uploaded = await send();
   expect(uploaded.statusCode).toBe(201);
-  return (uploaded.json().data as { id: number }).id;
+  return { photoId: (uploaded.json().data as { id: number }).id, again: send };
 }
 
 const photoOf = async (id: number) =>
@@ -64,7 +66,7 @@ async function retriesDue() {
 
 describe('a photo check the engine could not run', () => {
   it('is tried again: an engine that was busy or crashed says nothing about the photo', async () => {
-    const photoId = await uploadedPhoto();
+    const { photoId } = await uploadedPhoto();
     faults = 2;
     await t.runJobs();
     expect((await photoOf(photoId))?.state).toBe('pending');
@@ -77,7 +79,7 @@ describe('a photo check the engine could not run', () => {
   });
 
   it('after its last attempt, marks the photo failed rather than leaving it checking for ever', async () => {
-    const photoId = await uploadedPhoto();
+    const { photoId } = await uploadedPhoto();
     faults = 3;
     await t.runJobs();
     for (let i = 0; i < 2; i++) {
@@ -87,13 +89,33 @@ describe('a photo check the engine could not run', () => {
     expect(await photoOf(photoId)).toMatchObject({ state: 'failed', error: M.photoFailed });
   });
 
+  it('the same file sent again after its check failed ("Please upload it again") is checked again', async () => {
+    const { photoId, again } = await uploadedPhoto();
+    faults = 3;
+    await t.runJobs();
+    for (let i = 0; i < 2; i++) {
+      await retriesDue();
+      await t.runJobs();
+    }
+    expect((await photoOf(photoId))?.state).toBe('failed');
+    const resent = await again();
+    expect(resent.statusCode).toBe(201);
+    const fresh = resent.json().data as { id: number; state: string };
+    expect(fresh).toMatchObject({ state: 'pending' });
+    expect(fresh.id).not.toBe(photoId);
+    await t.runJobs();
+    expect((await photoOf(fresh.id))?.state).toBe('done');
+    // A file still being checked, or checked, is the photo it already is (an answer lost on a phone's line).
+    expect((await again()).json().data).toMatchObject({ id: fresh.id, state: 'done' });
+  });
+
   it('a check that ran out of attempts outside the engine (storage, the database) is marked failed by its give-up job', async () => {
-    const photoId = await uploadedPhoto();
+    const { photoId } = await uploadedPhoto();
     await t.app.jobs.send(PHOTO_CHECK_GAVE_UP_QUEUE, { photoId });
     await t.app.jobs.drain([PHOTO_CHECK_GAVE_UP_QUEUE]);
     expect(await photoOf(photoId)).toMatchObject({ state: 'failed', error: M.photoFailed });
     // A photo already checked is left as it is.
-    const checked = await uploadedPhoto();
+    const { photoId: checked } = await uploadedPhoto();
     await t.app.jobs.drain([PHOTO_CHECK_QUEUE]);
     await t.app.jobs.send(PHOTO_CHECK_GAVE_UP_QUEUE, { photoId: checked });
     await t.app.jobs.drain([PHOTO_CHECK_GAVE_UP_QUEUE]);

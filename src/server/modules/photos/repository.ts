@@ -60,6 +60,15 @@ export function createPhotosRepository(db: Database) {
         .orderBy(asc(photoOrderItems.id));
     },
 
+    /** The sizes of the order's items: what its plan and options may be (Background Change, prints). */
+    async sizeIdsOf(orderId: number): Promise<PhotoItemRow['sizeId'][]> {
+      const rows = await db
+        .select({ sizeId: photoOrderItems.sizeId })
+        .from(photoOrderItems)
+        .where(eq(photoOrderItems.orderId, orderId));
+      return rows.map((row) => row.sizeId);
+    },
+
     /** The order's item added under `idempotencyKey`, if any. */
     async findItemByKey(orderId: number, idempotencyKey: string): Promise<PhotoItemRow | null> {
       const [row] = await db
@@ -138,12 +147,21 @@ export function createPhotosRepository(db: Database) {
       return row;
     },
 
-    /** The item's photo of these very bytes, if it has one. */
+    /**
+     * The item's photo of these very bytes, if it has one being checked or checked: one whose check
+     * failed is no answer to the same file sent again ("Please upload it again"), which is checked anew.
+     */
     async findPhotoByHash(itemId: number, sha256: string): Promise<PhotoRow | null> {
       const [row] = await db
         .select()
         .from(photoOrderPhotos)
-        .where(and(eq(photoOrderPhotos.itemId, itemId), eq(photoOrderPhotos.sha256, sha256)));
+        .where(
+          and(
+            eq(photoOrderPhotos.itemId, itemId),
+            eq(photoOrderPhotos.sha256, sha256),
+            ne(photoOrderPhotos.state, 'failed'),
+          ),
+        );
       return row ?? null;
     },
 
@@ -230,11 +248,13 @@ export function createPhotosRepository(db: Database) {
      * Records the check's outcome while the photo is still pending and its order's Background
      * Change is still what the check was run with (a repeated job, a photo deleted meanwhile, or a
      * check overtaken by a change of options writes nothing): answers whether it was recorded. A
-     * borderline result asks for a person's look, unless one is asked already (a retake's).
+     * borderline result asks for a person's look, unless one is asked already (a retake's); a
+     * failed retake's look is set with it (its rejection).
      */
     async finishCheck(
       photoId: number,
-      values: Pick<PhotoRow, 'state' | 'report' | 'fittedKey' | 'error'>,
+      values: Pick<PhotoRow, 'state' | 'report' | 'fittedKey' | 'error'> &
+        Partial<Pick<PhotoRow, 'secondLook' | 'secondLookReason'>>,
       backgroundChange: boolean,
       borderline = false,
     ): Promise<boolean> {

@@ -6,7 +6,11 @@ import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
-import { SECOND_LOOK_MESSAGES as S, type SecondLookEntry } from '../../../domain/photos/second-look.ts';
+import {
+  SECOND_LOOK_MESSAGES as S,
+  SECOND_LOOK_TEXT,
+  type SecondLookEntry,
+} from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -18,6 +22,7 @@ import { payWithSandbox } from '../payments/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { photoOrderPhotos } from './tables.ts';
 import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
 /** Issue 31 §4: a person's second look at borderline photos and at those the customer asked about. */
@@ -25,11 +30,16 @@ import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 let t: TestApp;
 let face: Buffer;
 let staff: { token: string; email: string; id: number };
-/** The stand-in engine's next verdict: every rule passed, or passed with the background near its limit. */
-let verdict: 'pass' | 'borderline' = 'pass';
+/**
+ * The stand-in engine's next verdict: every rule passed, passed with the background near its limit,
+ * a photo it could not fit, or an engine that could not check at all.
+ */
+let verdict: 'pass' | 'borderline' | 'unfitted' | 'broken' = 'pass';
 const analyse: AnalysePhoto = async (image, size) => {
+  if (verdict === 'broken') throw new Error('the engine could not read the photo');
   const result = await fakeAnalyse(image, size);
   if (verdict === 'pass') return result;
+  if (verdict === 'unfitted') return { fitted: null, report: { ...result.report, passed: false, fitted: null } };
   const borderline: ComplianceReport = {
     ...result.report,
     checks: [
@@ -62,29 +72,37 @@ const upload = (url: string, token: string, name = 'wall.jpg') =>
     payload: multipart([filePart(name, face, 'image/jpeg')]),
   });
 
-/** A customer's paid US 2×2 order, picked up at a photo counter, with one photo checked as `result`. */
-async function paidOrderWith(result: typeof verdict) {
+/**
+ * A customer's paid US 2×2 order, picked up at a photo counter, with `items` items of one photo
+ * each, checked as `result` (the first's ids are the order's `itemId` and `photoId`).
+ */
+async function paidOrderWith(result: typeof verdict, items = 1) {
   const user = await createSignedInUser(t.app);
   const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
   const order = created.json().data as { displayId: string };
   const base = `/photo-orders/${order.displayId}`;
-  const item = (await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'us-2x2' })).json().data
-    .items[0] as { id: number };
-  const uploaded = await upload(`${base}/items/${item.id}/photos`, user.token);
-  expect(uploaded.statusCode).toBe(201);
+  const photoIds: number[] = [];
+  for (let i = 0; i < items; i++) {
+    const added = (await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'us-2x2' })).json().data;
+    const uploaded = await upload(`${base}/items/${added.items.at(-1).id}/photos`, user.token);
+    expect(uploaded.statusCode).toBe(201);
+    photoIds.push(uploaded.json().data.id);
+  }
+  const item = (await apiCall(t.app, 'GET', base, user.token)).json().data.items[0] as { id: number };
   verdict = result;
   await t.runJobs();
   verdict = 'pass';
   await chooseCvsPickup(t.app, user.token, base);
   const unpaid = (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder;
   await payWithSandbox(t, user.token, order.displayId);
-  const photoId = (uploaded.json().data as { id: number }).id;
+  const [photoId = 0] = photoIds;
   return {
     user,
     displayId: order.displayId,
     base,
     itemId: item.id,
     photoId,
+    photoIds,
     unpaid,
     view: async () => (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder,
     printSheet: (id = photoId) =>
@@ -316,6 +334,57 @@ describe('staff’s decision', () => {
     });
   });
 
+  it('approving one photo while another of the order still waits says the prints are still held', async () => {
+    const order = await paidOrderWith('borderline', 2);
+    const approve = (photoId: number | undefined) =>
+      apiCall(t.app, 'POST', `/admin/photo-checks/${photoId}/approve`, staff.token);
+    const approvedTexts = async () =>
+      (await mailsTo(order.user.email, 'photo-second-look-approved')).map((mail) => mail.text);
+
+    expect((await approve(order.photoIds[0])).json().data).toMatchObject({ printsHeld: true });
+    const [first] = await approvedTexts();
+    expect(first).not.toContain('Your prints are released');
+    expect(first).toContain(SECOND_LOOK_TEXT.printsStillHeld);
+
+    expect((await approve(order.photoIds[1])).json().data).toMatchObject({ printsHeld: false });
+    const texts = await approvedTexts();
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((text) => text?.includes(SECOND_LOOK_TEXT.printsReleased))).toHaveLength(1);
+  });
+
+  it('can reject, not approve, a photo its check could not fit or could not check', async () => {
+    const order = await paidOrderWith('borderline');
+    await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/reject`, staff.token, { reason: 'Blurred' });
+    verdict = 'unfitted';
+    const sent = await upload(`${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`, order.user.token);
+    await t.runJobs();
+    verdict = 'pass';
+    const unfitted = sent.json().data.photoId as number;
+    const decide = (photoId: number, action: 'approve' | 'reject') =>
+      apiCall(t.app, 'POST', `/admin/photo-checks/${photoId}/${action}`, staff.token, {
+        ...(action === 'reject' ? { reason: 'Your face is cut off at the top.' } : {}),
+      });
+    const approved = await decide(unfitted, 'approve');
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(S.notFitted);
+    expect((await queue()).find((e) => e.photoId === unfitted)).toMatchObject({
+      state: 'done',
+      report: { fitted: null },
+    });
+    expect((await decide(unfitted, 'reject')).statusCode).toBe(200);
+
+    // A retake whose check failed while it waited, from before its rejection came with the failure.
+    const stuck = await paidOrderWith('borderline');
+    await t.database.db
+      .update(photoOrderPhotos)
+      .set({ state: 'failed', report: null, fittedKey: null, secondLookCause: 'retake' })
+      .where(eq(photoOrderPhotos.id, stuck.photoId));
+    expect((await queue()).find((e) => e.photoId === stuck.photoId)).toMatchObject({ state: 'failed', report: null });
+    expect((await decide(stuck.photoId, 'approve')).statusCode).toBe(409);
+    expect((await decide(stuck.photoId, 'reject')).statusCode).toBe(200);
+    expect((await stuck.view()).items[0]?.photos[0]?.retakeUrl).toMatch(/\/retake$/);
+  });
+
   it('an unknown photo is a 404', async () => {
     const missing = await apiCall(t.app, 'POST', '/admin/photo-checks/99999999/approve', staff.token);
     expect(missing.statusCode).toBe(404);
@@ -357,6 +426,35 @@ describe('the free retake', () => {
     expect((await queue()).find((e) => e.photoId === newId)).toMatchObject({ cause: 'retake' });
     // The rejected photo is gone: its retake link answers 404.
     expect((await upload(retake, order.user.token)).statusCode).toBe(404);
+  });
+
+  it('whose check fails is turned down with the reason, and another retake is offered', async () => {
+    const order = await paidOrderWith('borderline');
+    await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/reject`, staff.token, { reason: 'Blurred' });
+    verdict = 'broken';
+    const sent = await upload(`${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`, order.user.token);
+    await t.runJobs();
+    verdict = 'pass';
+    const failedId = sent.json().data.photoId as number;
+    const retakeAgain = `${order.base}/items/${order.itemId}/photos/${failedId}/retake`;
+    expect((await order.view()).items[0]?.photos[0]).toMatchObject({
+      id: failedId,
+      state: 'failed',
+      secondLook: 'rejected',
+      secondLookReason: S.retakeNotChecked,
+      retakeUrl: `/api/v1${retakeAgain}`,
+    });
+    // Nothing waits for staff that they could decide.
+    expect((await queue()).some((e) => e.photoId === failedId)).toBe(false);
+
+    const again = await upload(retakeAgain, order.user.token, 'brighter.jpg');
+    expect(again.statusCode).toBe(201);
+    await t.runJobs();
+    expect((await order.view()).items[0]?.photos[0]).toMatchObject({
+      id: again.json().data.photoId,
+      state: 'done',
+      secondLook: 'requested',
+    });
   });
 
   it('is refused once the order is cancelled or refunded: the rejected photo stays', async () => {

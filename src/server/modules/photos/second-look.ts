@@ -10,6 +10,8 @@ import {
   type PhotoOrderRef,
 } from '../../../domain/photos/orders.ts';
 import {
+  approvable,
+  approvedNext,
   CLOSED_TO_SECOND_LOOK,
   closedToSecondLook,
   SECOND_LOOK_MESSAGES as S,
@@ -18,7 +20,7 @@ import {
   type SecondLookEntry,
   secondLookSla,
 } from '../../../domain/photos/second-look.ts';
-import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../../domain/photos/sizes.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -45,8 +47,8 @@ const notFound = () => formFailure(404, S.notFound);
 /** Orders whose photos staff look at: paid (any later status) and not closed. */
 const OUTSIDE_QUEUE = new Set<string>(['Payment pending', ...CLOSED_TO_SECOND_LOOK]);
 
-/** A looked-at photo with its order as staff see it, and when the order was paid. */
-type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null };
+/** A looked-at photo with its order as staff see it, when the order was paid, and its items' sizes. */
+type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null; sizeIds: PhotoSizeId[] };
 
 /**
  * A person's second look (issue 31 §4, docs/decisions/0110-photo-second-look.md): the staff queue
@@ -64,11 +66,18 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
 
   /** The photos with their orders (the orders module's), leaving out those of unpaid or closed orders. */
   async function held(photoId?: number): Promise<HeldPhoto[]> {
-    const rows = await createPhotosRepository(db).lookedPhotos(photoId);
+    const repository = createPhotosRepository(db);
+    const rows = await repository.lookedPhotos(photoId);
     const found = await Promise.all(
       rows.map(async (row) => {
         const staffOrder = await deps.orders.findForStaff({ id: row.orderId });
-        return staffOrder ? { ...row, order: staffOrder.order, paidAt: staffOrder.paidAt } : null;
+        if (!staffOrder) return null;
+        return {
+          ...row,
+          order: staffOrder.order,
+          paidAt: staffOrder.paidAt,
+          sizeIds: await repository.sizeIdsOf(row.orderId),
+        };
       }),
     );
     return found.filter((row): row is HeldPhoto => row !== null && !OUTSIDE_QUEUE.has(row.order.status));
@@ -94,12 +103,13 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       photoSize: row.sizeId,
       documentType: row.documentType,
       cause: photo.secondLookCause ?? 'asked',
+      state: photo.state,
       report: photo.report,
       order: {
         displayId: order.displayId,
         status: order.status,
         email: order.email,
-        hasPrints: deliveryMethodFor(row.pricingPlanId, row.options) !== null,
+        hasPrints: deliveryMethodFor(row.pricingPlanId, row.options, row.sizeIds) !== null,
       },
       links: { fitted: photo.fittedKey ? `${base}/fitted` : null, original: `${base}/original` },
       sla: secondLookSla(startedAt(row), now),
@@ -109,7 +119,8 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
   /**
    * Approves or rejects a photo waiting for a person, with its audit entry and the customer's
    * e-mail in one transaction. A photo decided meanwhile (two staff at once) or still being
-   * checked is refused with a 409; one not in the queue is a 404.
+   * checked is refused with a 409, and so is the approval of one its check could not fit (there
+   * is nothing to release: it can only be rejected, for a retake); one not in the queue is a 404.
    */
   async function decide(
     actor: StaffActor,
@@ -120,6 +131,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
     if (!photo) return notFound();
     if (photo.photo.secondLook !== 'requested') return formFailure(409, S.notWaiting);
     if (photo.photo.state === 'pending') return formFailure(409, S.stillChecking);
+    if (decision.secondLook === 'approved' && !approvable(photo.photo)) return formFailure(409, S.notFitted);
     const { order } = photo;
     return db.transaction(async (tx): Promise<FormResult<SecondLookDecision>> => {
       const repository = createPhotosRepository(tx);
@@ -127,7 +139,9 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       if (!decided) return formFailure(409, S.notWaiting);
       const items = await repository.listItems(order.id);
       const photos = await repository.listPhotos(items.map((i) => i.id));
-      const hasPrints = deliveryMethodFor(photo.pricingPlanId, photo.options) !== null;
+      const hasPrints = deliveryMethodFor(photo.pricingPlanId, photo.options, photo.sizeIds) !== null;
+      // Read after the decision: another photo of the order may still hold the prints.
+      const stillHeld = printsHeld(hasPrints, photos);
       const size = PHOTO_SIZES[photo.sizeId];
       const what = `your photo “${photo.photo.displayName}” for ${sizeTitle(size)}`;
       const approved = decision.secondLook === 'approved';
@@ -140,12 +154,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
             : `Please take a new photo: the retake is free (order ${order.displayId})`,
           heading: approved ? SECOND_LOOK_TEXT.approved : 'A person checked your photo and could not approve it',
           intro: approved
-            ? [
-                `We checked ${what} and it is ready for the authority.`,
-                hasPrints
-                  ? 'Your prints are released and on their way as you chose.'
-                  : 'Download it on your order page.',
-              ]
+            ? [`We checked ${what} and it is ready for the authority.`, approvedNext(hasPrints, stillHeld)]
             : [
                 `We checked ${what}. The reason: ${decision.reason ?? ''}`,
                 'Upload a new photo on your order page: the retake costs nothing, and a person checks it again within 2 business hours.',
@@ -175,7 +184,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
           photoId,
           secondLook: decision.secondLook,
           orderDisplayId: order.displayId,
-          printsHeld: printsHeld(hasPrints, photos),
+          printsHeld: stillHeld,
         },
       };
     });

@@ -37,9 +37,11 @@ import {
   type PhotoOrderRef,
   type PhotoStep,
   photoLinks,
+  printsOffered,
   type StoredDelivery,
 } from '../../../domain/photos/orders.ts';
 import {
+  DIGITAL_PLAN_ID,
   optionCents,
   optionOffered,
   PHOTO_OPTION_DESCRIPTIONS,
@@ -52,6 +54,7 @@ import {
   PHOTO_PRICES,
   type PhotoCurrency,
   type PhotoOption,
+  PRINT_PLAN_ID,
   photoCurrencyOf,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
@@ -61,7 +64,7 @@ import {
   retakeHref,
   SECOND_LOOK_MESSAGES,
 } from '../../../domain/photos/second-look.ts';
-import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
+import { isPrintedSize, PHOTO_SIZES, type PhotoSizeId, printCounts } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
@@ -162,13 +165,14 @@ const orderNotFound = () => formFailure(404, M.notFound);
 const itemNotFound = () => formFailure(404, M.itemNotFound);
 const photoNotFound = () => formFailure(404, M.photoNotFound);
 
-/** The delivery details still wanted after the plan or options change: kept while the method stays. */
+/** The delivery details still wanted after the plan, options or sizes change: kept while the method stays. */
 function deliveryKept(
   details: Pick<PhotoOrderRow, 'delivery'> | null,
   planId: PhotoOrderRow['pricingPlanId'],
   options: PhotoOrderRow['options'],
+  sizeIds: readonly PhotoSizeId[],
 ): PhotoOrderRow['delivery'] {
-  const method = deliveryMethodFor(planId, options);
+  const method = deliveryMethodFor(planId, options, sizeIds);
   return details?.delivery && details.delivery.method === method ? details.delivery : null;
 }
 
@@ -234,7 +238,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   function toPhoto(order: Order, row: PhotoRow, sizeId: PhotoSizeId): OrderPhoto {
     const links = photoLinks(order.displayId, row.itemId, row.id, {
       fitted: row.fittedKey !== null,
-      printed: PHOTO_SIZES[sizeId].printInches !== null,
+      printed: isPrintedSize(sizeId),
       held: photoHeld(row),
     });
     return {
@@ -274,10 +278,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
-  function summaryOf(order: Order, details: PhotoOrderRow, itemCount: number, coupon: Coupon | null): CostSummary {
+  function summaryOf(
+    order: Order,
+    details: PhotoOrderRow,
+    sizeIds: readonly PhotoSizeId[],
+    coupon: Coupon | null,
+  ): CostSummary {
     return pricePhotoOrder({
       currency: photoCurrencyOf(order.currency),
-      itemCount,
+      items: printCounts(sizeIds),
       planId: details.pricingPlanId,
       options: details.options,
       coupon,
@@ -291,6 +300,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const items = await repository.listItems(order.id);
     const photos = await repository.listPhotos(items.map((i) => i.id));
     const summary = await orders.chargedSummary(on, order);
+    const sizeIds = items.map((i) => i.sizeId);
+    const deliveryMethod = deliveryMethodFor(details.pricingPlanId, details.options, sizeIds);
     return {
       id: order.id,
       displayId: order.displayId,
@@ -301,14 +312,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       items: items.map((item) => toItem(order, item, photos)),
       pricingPlanId: details.pricingPlanId,
       options: details.options,
-      deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options),
+      deliveryMethod,
       delivery: details.delivery,
       shipment: details.shipment,
       pickupReady: details.pickupReady,
       costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
       appliedCoupon: (await deps.checkout.appliedCoupon(on, order.id))?.code ?? null,
-      backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
-      printsHeld: printsHeld(deliveryMethodFor(details.pricingPlanId, details.options) !== null, photos),
+      backgroundChangeOffered: backgroundChangeOffered(sizeIds),
+      printsHeld: printsHeld(deliveryMethod !== null, photos),
       timeline: await orders.timeline(order.id, on),
       files: await orders.filesRetention(order.id, on),
       createdAt: order.createdAt.toISOString(),
@@ -320,9 +331,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const repository = createPhotosRepository(tx);
     const details = await repository.findOrder(order.id);
     if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
-    const items = await repository.listItems(order.id);
+    const sizeIds = await repository.sizeIdsOf(order.id);
     const coupon = await deps.checkout.appliedCoupon(tx, order.id);
-    return { summary: summaryOf(order, details, items.length, coupon), coupon };
+    return { summary: summaryOf(order, details, sizeIds, coupon), coupon };
   }
 
   /**
@@ -492,15 +503,26 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
-  /** Marks a photo still waiting for its check as failed, with the reason logged. */
+  /**
+   * Marks a photo still waiting for its check as failed, with the reason logged. A free retake
+   * waiting for a person is turned down with the reason instead (nobody can approve a photo that
+   * was never checked), so the customer is offered another retake and the prints are not held for ever.
+   */
   async function checkFailed(photoId: number, error: unknown, message: string): Promise<void> {
     const repository = createPhotosRepository(db);
     const photo = await repository.photoById(photoId);
     if (photo?.state !== 'pending') return;
     log.error({ err: error, photoId }, message);
+    const retake = photo.secondLook === 'requested' && photo.secondLookCause === 'retake';
     await repository.finishCheck(
       photoId,
-      { state: 'failed', report: null, fittedKey: null, error: M.photoFailed },
+      {
+        state: 'failed',
+        report: null,
+        fittedKey: null,
+        error: M.photoFailed,
+        ...(retake ? { secondLook: 'rejected' as const, secondLookReason: SECOND_LOOK_MESSAGES.retakeNotChecked } : {}),
+      },
       photo.options.includes('background-change'),
     );
   }
@@ -700,7 +722,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           idempotencyKey: input.idempotencyKey ?? null,
         });
         // Background Change may no longer be offered for the new size.
-        return { ok: true, value: { dropped: await dropRefusedOptions(tx, order.id) } };
+        return { ok: true, value: { dropped: await dropRefusedChoices(tx, order.id) } };
       });
     },
 
@@ -730,7 +752,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         const repository = createPhotosRepository(tx);
         if (!(await repository.findItem(order.id, itemId))) return itemNotFound();
         const photos = await repository.deleteItems(order.id, itemId);
-        return { ok: true, value: { dropped: filesOf(photos) } };
+        // The last printed size gone, print copies and pickup are no longer offered.
+        return { ok: true, value: { dropped: [...filesOf(photos), ...(await dropRefusedChoices(tx, order.id))] } };
       });
     },
 
@@ -856,7 +879,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         const options = details?.options ?? [];
         const kept = options.filter((option) => optionOffered(option, currency));
         if (kept.length < options.length) {
-          const delivery = deliveryKept(details, details?.pricingPlanId ?? 1, kept);
+          const sizeIds = await repository.sizeIdsOf(order.id);
+          const delivery = deliveryKept(details, details?.pricingPlanId ?? 1, kept, sizeIds);
           await repository.updateOrder(order.id, { options: kept, delivery });
         }
         return { ok: true, value: { order: await orders.setCurrency(tx, order.id, currency) } };
@@ -866,18 +890,24 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     choosePlan(customerId: number, ref: PhotoOrderRef, input: ChoosePlan): Promise<FormResult<PhotoOrder>> {
       return change(customerId, ref, async (tx, order) => {
         const repository = createPhotosRepository(tx);
-        const items = await repository.listItems(order.id);
-        if (input.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
+        const sizeIds = await repository.sizeIdsOf(order.id);
+        if (input.options.includes('background-change') && !backgroundChangeOffered(sizeIds)) {
           return formFailure(400, M.backgroundChangeNotAllowed, { options: M.backgroundChangeNotAllowed });
         }
         if (input.options.some((option) => !optionOffered(option, photoCurrencyOf(order.currency)))) {
           return formFailure(400, M.pickupUsOnly, { options: M.pickupUsOnly });
         }
-        if (input.options.includes('pickup') && input.pricingPlanId === 2) {
+        if (input.options.includes('pickup') && input.pricingPlanId === PRINT_PLAN_ID) {
           return formFailure(400, M.pickupWithPrint, { options: M.pickupWithPrint });
         }
+        // Prints of nothing printed would be paid for and never made (a signature, an e-Visa photo).
+        const asksForPrints =
+          input.pricingPlanId === PRINT_PLAN_ID ? 'pricingPlanId' : input.options.includes('pickup') ? 'options' : null;
+        if (asksForPrints && !printsOffered(sizeIds)) {
+          return formFailure(400, M.nothingPrinted, { [asksForPrints]: M.nothingPrinted });
+        }
         const details = await repository.findOrder(order.id);
-        const keep = deliveryKept(details, input.pricingPlanId, input.options);
+        const keep = deliveryKept(details, input.pricingPlanId, input.options, sizeIds);
         await repository.updateOrder(order.id, {
           pricingPlanId: input.pricingPlanId,
           options: input.options,
@@ -895,7 +925,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       return change(customerId, ref, async (tx, order) => {
         const repository = createPhotosRepository(tx);
         const details = await repository.findOrder(order.id);
-        const method = details ? deliveryMethodFor(details.pricingPlanId, details.options) : null;
+        const sizeIds = await repository.sizeIdsOf(order.id);
+        const method = details ? deliveryMethodFor(details.pricingPlanId, details.options, sizeIds) : null;
         if (method === null) return formFailure(409, M.deliveryNotNeeded);
         if (input.method !== method) {
           const message = M.deliveryMethodMismatch(method);
@@ -931,14 +962,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           const repository = createPhotosRepository(tx);
           const details = await repository.findOrder(order.id);
           if (!details) return orderNotFound();
+          const items = await repository.listItems(order.id);
           if (step >= 2) {
-            const items = await repository.listItems(order.id);
             const photos = await repository.listPhotos(items.map((i) => i.id));
             const everyItemHasPhoto = items.length > 0 && items.every((i) => photos.some((p) => p.itemId === i.id));
             if (!everyItemHasPhoto) return formFailure(409, M.stepNotReady(2));
           }
           if (step === 4) {
-            const method = deliveryMethodFor(details.pricingPlanId, details.options);
+            const sizeIds = items.map((i) => i.sizeId);
+            const method = deliveryMethodFor(details.pricingPlanId, details.options, sizeIds);
             if (method !== null && details.delivery?.method !== method) return formFailure(409, M.stepNotReady(4));
           }
           await repository.updateOrder(order.id, { step });
@@ -982,11 +1014,12 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       async staffMoveHeld(tx, order, to) {
         if (!PAST_SECOND_LOOK.includes(to)) return null;
         const repository = createPhotosRepository(tx);
-        const [details, photos] = await Promise.all([
+        const [details, sizeIds, photos] = await Promise.all([
           repository.findOrder(order.id),
+          repository.sizeIdsOf(order.id),
           repository.photosOfOrder(order.id),
         ]);
-        const hasPrints = details ? deliveryMethodFor(details.pricingPlanId, details.options) !== null : false;
+        const hasPrints = details ? deliveryMethodFor(details.pricingPlanId, details.options, sizeIds) !== null : false;
         return printsHeld(hasPrints, photos) ? SECOND_LOOK_MESSAGES.orderHeld : null;
       },
       staffViews: async (ofKind) =>
@@ -1019,9 +1052,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return change(customerId, ref, (tx, order) => deps.checkout.releaseCoupon(tx, order.id));
   }
 
-  /** The order's cost summary as it now stands, with its coupon, for the order core's own paths. */
+  /**
+   * The order's cost summary with its coupon, for the order core's own paths: as it now stands
+   * until it is paid, then as it was charged (the receipt's lines), as `view` shows it.
+   */
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
-    const { summary, coupon } = await priced(on, order);
+    const { summary, coupon } = isPaidStatus(order.status)
+      ? { summary: await orders.chargedSummary(on, order), coupon: await deps.checkout.appliedCoupon(on, order.id) }
+      : await priced(on, order);
     return { ...summary, appliedCoupon: coupon?.code ?? null };
   }
 
@@ -1054,23 +1092,32 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         if (standing === 'checking') missing.push(F.needsCheck(label, photo.displayName));
       }
     }
-    const method = deliveryMethodFor(details.pricingPlanId, details.options);
+    const sizeIds = items.map((i) => i.sizeId);
+    const method = deliveryMethodFor(details.pricingPlanId, details.options, sizeIds);
     if (method && details.delivery?.method !== method) {
       missing.push(method === 'home' ? M.needsAddress : M.needsPickup);
     }
     return missing;
   }
 
-  /** Drops Background Change when a size that refuses it joins the order; answers the files that made obsolete. */
-  async function dropRefusedOptions(tx: Database, orderId: number): Promise<string[]> {
+  /**
+   * After an item joins or leaves the order, drops what its sizes no longer allow: Background
+   * Change when a size refuses it, print copies (back to Digital Copy) and pickup when no size is
+   * printed, with a delivery that no longer fits. Answers the files that made obsolete.
+   */
+  async function dropRefusedChoices(tx: Database, orderId: number): Promise<string[]> {
     const repository = createPhotosRepository(tx);
     const details = await repository.findOrder(orderId);
-    const items = await repository.listItems(orderId);
-    if (!details?.options.includes('background-change') || backgroundChangeOffered(items.map((i) => i.sizeId))) {
-      return [];
-    }
-    const options = details.options.filter((o) => o !== 'background-change');
-    await repository.updateOrder(orderId, { options });
+    if (!details) return [];
+    const sizeIds = await repository.sizeIdsOf(orderId);
+    const prints = printsOffered(sizeIds);
+    const options = details.options.filter((option) =>
+      option === 'background-change' ? backgroundChangeOffered(sizeIds) : option !== 'pickup' || prints,
+    );
+    const pricingPlanId = prints ? details.pricingPlanId : DIGITAL_PLAN_ID;
+    if (options.length === details.options.length && pricingPlanId === details.pricingPlanId) return [];
+    const delivery = deliveryKept(details, pricingPlanId, options, sizeIds);
+    await repository.updateOrder(orderId, { pricingPlanId, options, delivery });
     return recheckIfBackgroundChanged(tx, orderId, details.options, options);
   }
 

@@ -65,12 +65,17 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
       const repository = createPhotosRepository(tx);
       const details = order && (await repository.findOrder(order.id));
       if (!order || !details) return formFailure(404, M.notFound);
-      // A paid order has its delivery saved (checkout asks for it); both are read to be sure.
-      if (deliveryMethodFor(details.pricingPlanId, details.options) !== method || details.delivery?.method !== method) {
+      const items = await repository.listItems(order.id);
+      // A paid order has its delivery saved (checkout asks for it); both are read to be sure. An
+      // order of sizes none of which is printed has nothing to post or pick up, whatever it chose.
+      const sizeIds = items.map((i) => i.sizeId);
+      if (
+        deliveryMethodFor(details.pricingPlanId, details.options, sizeIds) !== method ||
+        details.delivery?.method !== method
+      ) {
         return formFailure(409, method === 'home' ? S.notHome : P.notPickup);
       }
       if (!mayHandOver(order.status)) return formFailure(409, method === 'home' ? S.notPaid : P.notPaid);
-      const items = await repository.listItems(order.id);
       const photos = await repository.listPhotos(items.map((i) => i.id));
       if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);
       return hand(tx, order, details);

@@ -15,6 +15,7 @@ const ENTRY: SecondLookEntry = {
   photoSize: 'us-2x2',
   documentType: 'US Passport',
   cause: 'borderline',
+  state: 'done',
   report: {
     sizeId: 'us-2x2',
     passed: true,
@@ -75,5 +76,29 @@ describe('the photo checks queue (issue 31 §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXT.reject }));
     await waitFor(() => expect(api.calls.map((c) => c.body)).toEqual([{ reason: 'Glare on the glasses.' }]));
     expect(await screen.findByText(S.rejected)).toBeTruthy();
+  });
+
+  it('lets staff reject, not approve, a photo with nothing fitted to release; a retake still checking neither', async () => {
+    const failed: SecondLookEntry = { ...ENTRY, photoId: 41, cause: 'retake', state: 'failed', report: null };
+    const unfitted: SecondLookEntry = {
+      ...ENTRY,
+      photoId: 42,
+      report: ENTRY.report && { ...ENTRY.report, passed: false, fitted: null },
+    };
+    const checking: SecondLookEntry = { ...ENTRY, photoId: 43, cause: 'retake', state: 'pending', report: null };
+    renderWithRouter(<PhotoChecksPage queue={[failed, unfitted, checking]} />);
+    await screen.findByRole('heading', { level: 1, name: TEXT.title });
+    const cards = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('aria-labelledby'));
+    const buttons = (card: HTMLElement | undefined) => ({
+      approve: within(card as HTMLElement).getByRole('button', { name: new RegExp(TEXT.approve) }),
+      reject: within(card as HTMLElement).getByRole('button', { name: TEXT.reject }),
+    });
+    for (const card of cards.slice(0, 2)) {
+      expect(buttons(card)).toMatchObject({ approve: { disabled: true }, reject: { disabled: false } });
+      expect(within(card as HTMLElement).getByText(S.notFitted)).toBeTruthy();
+    }
+    expect(within(cards[0] as HTMLElement).getByText(TEXT.checkFailed)).toBeTruthy();
+    expect(buttons(cards[2])).toMatchObject({ approve: { disabled: true }, reject: { disabled: true } });
+    expect(within(cards[2] as HTMLElement).getByText(TEXT.checking)).toBeTruthy();
   });
 });

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { BUSINESS_HOURS, businessDeadlineWords } from '../../../domain/config/business-hours.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import {
+  approvable,
   rejectPhotoSchema,
   SECOND_LOOK_CAUSE_LABELS,
+  SECOND_LOOK_MESSAGES,
   type SecondLookEntry,
   slaWords,
 } from '../../../domain/photos/second-look.ts';
@@ -21,6 +23,7 @@ export const PHOTO_CHECKS_PAGE_TEXT = {
   reason: 'Reason (e-mailed to the customer)',
   reject: 'Reject and offer a free retake',
   checking: 'The engine is still checking this retake. Decide once its result is in.',
+  checkFailed: 'The engine could not check this photo.',
   due: (words: string) => `due ${words}`,
   prints: (has: boolean) => (has ? 'Prints held until approved' : 'Digital only'),
 } as const;
@@ -78,13 +81,18 @@ function QueuedPhoto({ entry, action }: { entry: SecondLookEntry; action: Return
         {entry.report ? (
           <PhotoChecks report={entry.report} name={entry.name} />
         ) : (
-          <p className="text-sm text-slate-700">{PHOTO_CHECKS_PAGE_TEXT.checking}</p>
+          <p className="text-sm text-slate-700">
+            {entry.state === 'pending' ? PHOTO_CHECKS_PAGE_TEXT.checking : PHOTO_CHECKS_PAGE_TEXT.checkFailed}
+          </p>
         )}
+        {entry.state !== 'pending' && !approvable(entry) ? (
+          <p className="mt-1 text-sm font-medium text-slate-900">{SECOND_LOOK_MESSAGES.notFitted}</p>
+        ) : null}
       </div>
       <div className="mt-4 grid gap-4 desk:grid-cols-[auto_1fr] desk:items-start">
         <button
           type="button"
-          disabled={action.pending || !entry.report}
+          disabled={action.pending || !approvable(entry)}
           onClick={() => void action.run('POST', `${base}/approve`)}
           className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
         >
@@ -111,7 +119,7 @@ function QueuedPhoto({ entry, action }: { entry: SecondLookEntry; action: Return
           )}
           <button
             type="submit"
-            disabled={action.pending || !entry.report}
+            disabled={action.pending || entry.state === 'pending'}
             className={`${button} self-start bg-red-700 text-white hover:bg-red-800`}
           >
             {PHOTO_CHECKS_PAGE_TEXT.reject}

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
 import { type OrderPhoto, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { SECOND_LOOK_MESSAGES, SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
 import { photoOrderAt } from './testing.tsx';
@@ -155,6 +156,21 @@ describe('its downloads', () => {
       screen.getByRole('img', { name: /dev\.jpg, fitted, under stripes until a person approves it$/ }),
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: /asha\.jpg, fitted$/ })).toBeTruthy();
+  });
+
+  it('says a retake its check could not read was turned down by the check, and offers another', async () => {
+    const failed: OrderPhoto = {
+      ...photo(4, 'dark.jpg', 'rejected'),
+      state: 'failed',
+      report: null,
+      links: { original: '/o', fitted: null, printSheet: null },
+      secondLookReason: SECOND_LOOK_MESSAGES.retakeNotChecked,
+      retakeUrl: '/api/v1/photo-orders/PHO-1001/items/4/photos/4/retake',
+    };
+    show(0, 'Order pending', [item(4, 'Ravi', failed)]);
+    expect(await screen.findByText(SECOND_LOOK_MESSAGES.retakeNotChecked)).toBeTruthy();
+    expect(screen.queryByText(SECOND_LOOK_TEXT.rejected(SECOND_LOOK_MESSAGES.retakeNotChecked))).toBeNull();
+    expect(screen.getByRole('button', { name: SECOND_LOOK_TEXT.retakeLabel })).toBeTruthy();
   });
 
   it('names each print sheet’s link after its photo, so a screen reader’s list of links tells them apart', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import {
   PHOTO_OPTION_DESCRIPTIONS,
   PHOTO_OPTION_LABELS,
@@ -12,6 +12,7 @@ import {
   PHOTO_PLAN_LABELS,
   PHOTO_PRICES,
 } from '../../../../domain/photos/pricing.ts';
+import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import type { PhotoPlans } from '../../../lib/photo-api.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { PlanStep } from './plan-step.tsx';
@@ -96,5 +97,31 @@ describe('the plan step (step 2)', () => {
     expect((screen.getByRole('radio', { name: PLAN_TEXT.currencies.CAD }) as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ currency: 'CAD' });
+  });
+
+  it('names the sizes used as a file only, and offers no prints when every size is one', async () => {
+    fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
+    const item = (id: number, photoSize: PhotoSizeId) => ({
+      id,
+      photoSize,
+      documentType: PHOTO_SIZES[photoSize].documentType,
+      personName: null,
+      label: PHOTO_SIZES[photoSize].label,
+      photos: [],
+    });
+    const oci = renderStep(PlanStep, { ...ORDER, items: [item(1, 'oci-photo'), item(2, 'oci-signature')] });
+    await screen.findByText(M.filesOnly([PHOTO_SIZES['oci-signature'].label]));
+    expect((screen.getByRole('radio', { name: new RegExp(PHOTO_PLAN_LABELS[2]) }) as HTMLInputElement).disabled).toBe(
+      false,
+    );
+    expect(checkbox(PHOTO_OPTION_LABELS.pickup).disabled).toBe(false);
+    oci.unmount();
+
+    renderStep(PlanStep, { ...ORDER, items: [item(3, 'in-evisa')] });
+    await screen.findByText(M.nothingPrinted);
+    expect((screen.getByRole('radio', { name: new RegExp(PHOTO_PLAN_LABELS[2]) }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(checkbox(PHOTO_OPTION_LABELS.pickup).disabled).toBe(true);
   });
 });

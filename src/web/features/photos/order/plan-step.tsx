@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { PHOTO_ORDER_MESSAGES, type PhotoOrder, printsOffered } from '../../../../domain/photos/orders.ts';
 import {
   PHOTO_CURRENCIES,
   type PhotoCurrency,
@@ -8,6 +9,7 @@ import {
   type PhotoPlanId,
   PRINT_PLAN_ID,
 } from '../../../../domain/photos/pricing.ts';
+import { isPrintedSize, PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -20,9 +22,20 @@ import { PLAN_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
 /**
+ * What the order's sizes allow of prints: the labels of those used as files only, and whether none
+ * is printed (the server then refuses print copies and pickup).
+ */
+function printedSizes(order: PhotoOrder) {
+  const sizeIds = order.items.map((item) => item.photoSize);
+  const filesOnly = [...new Set(sizeIds.filter((id) => !isPrintedSize(id)))].map((id) => PHOTO_SIZES[id].label);
+  return { filesOnly, nothingPrinted: sizeIds.length > 0 && !printsOffered(sizeIds) };
+}
+
+/**
  * Step 2: the plan (Digital Copy or print copies delivered) and the extras, with the server's
  * prices. Each choice is saved at once, so the cost summary beside it is the server's.
- * Background Change is shown only when every size of the order allows it.
+ * Background Change is shown only when every size of the order allows it; print copies and pickup
+ * only when a size is printed, and the sizes used as files only are named.
  */
 export function PlanStep({ order, goTo, moving }: StepProps) {
   const ref = order.displayId;
@@ -47,6 +60,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
   };
   const pickCurrency = useOrderChange(ref, (next: PhotoCurrency) => choosePhotoCurrency(ref, next));
   const currencyChoice = useChoiceSave(pickCurrency);
+  const { filesOnly, nothingPrinted } = printedSizes(order);
   const offered = (plans.data?.options ?? []).filter(
     (option) => option.id !== 'background-change' || order.backgroundChangeOffered,
   );
@@ -97,13 +111,14 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
               {plans.data.plans.map((plan) => (
                 <label
                   key={plan.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  className={`flex items-start gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${nothingPrinted && plan.id === PRINT_PLAN_ID ? 'opacity-70' : 'cursor-pointer'}`}
                 >
                   <input
                     type="radio"
                     name={name}
                     value={plan.id}
                     checked={shown.pricingPlanId === plan.id}
+                    disabled={nothingPrinted && plan.id === PRINT_PLAN_ID}
                     onChange={() =>
                       save(
                         plan.id,
@@ -123,11 +138,17 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
                   </span>
                 </label>
               ))}
+              {nothingPrinted || filesOnly.length > 0 ? (
+                <p className="text-sm text-slate-700">
+                  {nothingPrinted ? PHOTO_ORDER_MESSAGES.nothingPrinted : PHOTO_ORDER_MESSAGES.filesOnly(filesOnly)}
+                </p>
+              ) : null}
             </fieldset>
             <fieldset className="mt-8 space-y-3">
               <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.options}</legend>
               {offered.map((option) => {
-                const pickupRefused = option.id === 'pickup' && shown.pricingPlanId === PRINT_PLAN_ID;
+                const pickupWithPrint = option.id === 'pickup' && shown.pricingPlanId === PRINT_PLAN_ID;
+                const pickupRefused = pickupWithPrint || (option.id === 'pickup' && nothingPrinted);
                 return (
                   <label
                     key={option.id}
@@ -151,7 +172,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
                         </span>
                       </span>
                       <span className="mt-1 block text-sm text-slate-700">
-                        {pickupRefused ? PLAN_TEXT.pickupNotWithPrint : option.description}
+                        {pickupWithPrint ? PLAN_TEXT.pickupNotWithPrint : option.description}
                       </span>
                     </span>
                   </label>

@@ -82,6 +82,15 @@ function Retake({ order, item, photo }: { order: PhotoOrder; item: PhotoItem; ph
   );
 }
 
+/** What the customer reads of a looked-at photo: the promise, the approval, or why it was turned down. */
+function standingWords(photo: OrderPhoto): string {
+  if (photo.secondLook === 'requested') return SECOND_LOOK_TEXT.promise;
+  if (photo.secondLook === 'approved') return SECOND_LOOK_TEXT.approved;
+  const reason = photo.secondLookReason ?? '';
+  // A retake its check could not read was turned down by the check, not a person: the reason alone.
+  return photo.state === 'failed' ? reason : SECOND_LOOK_TEXT.rejected(reason);
+}
+
 /**
  * A paid order's photos a person looks at (issue 31 §4): each one's standing — waiting (with the
  * promise), approved, or rejected with the reason and the free retake.
@@ -104,11 +113,7 @@ export function SecondLookPanel({ order }: { order: PhotoOrder }) {
               {item.documentType}: <span className="break-all font-normal">{photo.name}</span>
             </p>
             <p role="note" className="mt-1 text-sm text-slate-900">
-              {photo.secondLook === 'requested'
-                ? SECOND_LOOK_TEXT.promise
-                : photo.secondLook === 'approved'
-                  ? SECOND_LOOK_TEXT.approved
-                  : SECOND_LOOK_TEXT.rejected(photo.secondLookReason ?? '')}
+              {standingWords(photo)}
             </p>
             {photo.secondLook === 'rejected' ? <Retake order={order} item={item} photo={photo} /> : null}
           </li>
