@@ -334,6 +334,28 @@ describe('autosave', () => {
     expect(started).toEqual([Date.now()]);
   });
 
+  it('counts the keepalive save of a page going away, so the next page waits out the rate limit', async () => {
+    const started: number[] = [];
+    const options = {
+      collect: () => ({ body: { answers: { a: 1 }, currentStep: 2 }, withCorrections: false }),
+      send: () => new Promise<never>(() => {}),
+      onStatus: () => {},
+      onSaved: () => {},
+      onRequestTime: (at: number) => started.push(at),
+    };
+    const leaving = createAutosaver(options);
+    leaving.change();
+    leaving.sendOnExit();
+    expect(started).toEqual([Date.now()]);
+    // The next page (a reload, another link) starts from that request's time.
+    const next = createAutosaver({ ...options, lastRequestAt: started[0] });
+    next.saveNow();
+    await advance(MIN_SAVE_INTERVAL_MS - 1);
+    expect(started).toHaveLength(1);
+    await advance(1);
+    expect(started).toHaveLength(2);
+  });
+
   it('after another tab saved first (409), catches up with its answers and saves again, without stopping', async () => {
     const catchUp = vi.fn(async () => {});
     const t = setup({ catchUp });

@@ -242,6 +242,9 @@ export function createAutosaver({
       if (stopped || (!dirty && !inFlight)) return;
       const body = collect()?.body;
       if (!body) return;
+      // Counted like any request: the next page (a reload, the form opened again) waits out the
+      // server's window after it, or its first save is refused 429.
+      noteRequestTime();
       void send(body, { keepalive: true }).then(
         // A tab switched away from is still there when the answer comes: its next save is built on this one.
         (form) => {
