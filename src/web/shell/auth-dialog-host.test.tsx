@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../domain/limits/constants.ts';
 import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from '../features/auth/open-auth-dialog.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../testing/dom.tsx';
@@ -83,22 +83,39 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     setWidth(true);
     fakeApi({ 'GET /api/v1/country-codes': countries });
     await renderHost();
-    // When the sheet and its backdrop enter the page, noted as the DOM changes: a loaded machine
-    // only delays the test's own look, which must not make an early backdrop look late.
+    // The backdrop's timer, caught as it starts: whether the sheet was in the page by then, and
+    // when. A loaded machine delays any look the test takes at the page (an observer's callback
+    // comes after the rest of React's work), which must not make a timer counted right look short.
     const backdrop = () => document.querySelector('[data-testid="sheet-backdrop"]');
-    const seen: { sheet?: number; backdrop?: number } = {};
+    const realSetTimeout = globalThis.setTimeout;
+    const started: { at: number; sheetInPage: boolean }[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      handler: TimerHandler,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      if (ms === BOTTOM_SHEET_BACKDROP_DELAY_MS) {
+        started.push({ at: performance.now(), sheetInPage: document.querySelector('[data-vaul-drawer]') !== null });
+      }
+      return realSetTimeout(handler as () => void, ms, ...rest);
+    }) as typeof setTimeout);
+    let shownAt: number | undefined;
     const observer = new MutationObserver(() => {
-      seen.sheet ??= document.querySelector('[data-vaul-drawer]') ? performance.now() : undefined;
-      seen.backdrop ??= backdrop() ? performance.now() : undefined;
+      shownAt ??= backdrop() ? performance.now() : undefined;
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    act(() => openAuthDialog('signup'));
-    const sheet = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
-    expect(sheet.hasAttribute('data-vaul-drawer')).toBe(true);
-    await waitFor(() => expect(backdrop()).not.toBeNull(), { timeout: BOTTOM_SHEET_BACKDROP_DELAY_MS + 2000 });
-    observer.disconnect();
+    try {
+      act(() => openAuthDialog('signup'));
+      const sheet = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
+      expect(sheet.hasAttribute('data-vaul-drawer')).toBe(true);
+      await waitFor(() => expect(backdrop()).not.toBeNull(), { timeout: BOTTOM_SHEET_BACKDROP_DELAY_MS + 2000 });
+    } finally {
+      observer.disconnect();
+      spy.mockRestore();
+    }
+    expect(started).toEqual([{ at: expect.any(Number), sheetInPage: true }]);
     // A timer may fire a millisecond early by the clock's rounding, never a tenth of a second.
-    expect((seen.backdrop ?? 0) - (seen.sheet ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(
+    expect((shownAt ?? 0) - (started[0]?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(
       BOTTOM_SHEET_BACKDROP_DELAY_MS - 20,
     );
   });

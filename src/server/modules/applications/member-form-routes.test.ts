@@ -442,10 +442,12 @@ describe('the review step', () => {
 
   it('follows a date of birth corrected in the member’s details: the form said the old one, and its review passes', async () => {
     const { user, ref, memberId } = await customerWithOrder();
-    const answers = { ...completeAnswers('Adult'), dateOfBirth: ADULT.dateOfBirth };
+    const corrected = '1985-05-12';
+    // Answers generated for the corrected date (the day's sample moves with today): every other date
+    // is after both birth dates, so the review questions the date of birth only.
+    const answers = { ...completeAnswers('Adult', 51, corrected), dateOfBirth: ADULT.dateOfBirth };
     expect((await save(user.token, ref, memberId, { currentStep: 3, answers })).statusCode).toBe(200);
     const savedAt = (await memberRow(memberId)).answersSavedAt;
-    const corrected = '1985-05-12';
     const edited = await call('PUT', `${orderPath(ref)}/members/${memberId}`, user.token, {
       ...ADULT,
       dateOfBirth: corrected,
@@ -700,6 +702,31 @@ describe('the order’s status follows its forms and documents after payment', (
       'Forms incomplete',
       'Order pending',
     ]);
+  });
+
+  it('keeps an application staff sent back with the customer until they change something, not a step change', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder([ADULT]);
+    await moveTo(order.id, 'Forms incomplete');
+    const answers = completeAnswers('Adult');
+    await save(user.token, ref, memberId, { currentStep: 1, answers });
+    await uploadRequiredDocuments(user.token, ref, memberId);
+    await review(user.token, ref, memberId);
+    await moveTo(order.id, 'In review', 'staff');
+    await moveTo(order.id, 'Forms incomplete', 'staff');
+
+    // The form opened and a step changed: the same answers (the uploads' too) saved again.
+    const stored = (await call('GET', formPath(ref, memberId), user.token)).json().data.answers;
+    const stepped = await save(user.token, ref, memberId, { currentStep: 2, answers: stored });
+    expect(stepped.statusCode).toBe(200);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
+
+    // The correction staff asked for: the order goes back to them.
+    const corrected = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 2,
+      answers: { ...stored, addressLine1: '210 North Church Street' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
   });
 
   it('moves to Order pending when a reviewed member’s answer takes away the last item missing', async () => {

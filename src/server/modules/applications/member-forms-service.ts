@@ -133,9 +133,12 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const row = await createApplicationsRepository(tx).updateMember(order.id, member.id, values.value);
       if (!row) throw new Error(`member ${member.id} vanished under the order's lock`);
       // A review stored or removed can complete the order or open it again, and so can a reviewed
-      // member's answers: what their checklist asks for follows them (an eligibility answered otherwise).
+      // member's changed answers: what their checklist asks for follows them (an eligibility answered
+      // otherwise). A save of the same answers (a step change) moves nothing: an application staff
+      // sent back stays with the customer until they change something.
       const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);
-      const moved = reviewChanged || row.reviewDetails !== null ? await completion.sync(tx, order.id) : null;
+      const answersChanged = row.reviewDetails !== null && !isDeepStrictEqual(member.answers, row.answers);
+      const moved = reviewChanged || answersChanged ? await completion.sync(tx, order.id) : null;
       return { ok: true, value: toMemberForm(row, moved ?? order.status) };
     });
   }
@@ -145,15 +148,20 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
    * goes now, and go back to their form (the order was found for its customer by the caller; it is
    * locked here by its id).
    */
-  async function reopenMembersAway(resolveIn: (on: Database) => ResolveMission, orderId: number): Promise<void> {
+  async function reopenMembersAway(
+    resolveIn: (on: Database) => ResolveMission,
+    orderId: number,
+    missionMoved: boolean,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const order = await orders.lockOrder(tx, orderId);
       if (!order || !canRemoveReview(order.status)) return;
       const app = await createApplicationsRepository(tx).findApplication(orderId);
       const form = app ? await forms.orderForm(app) : null;
       if (form) await withdrawReviewsAway(tx, { resolve: resolveIn(tx), completion }, orderId, form.definition, now());
-      // Nobody away, but the mission moved: what the checklist asks for (proof of address) follows it.
-      await completion.sync(tx, orderId);
+      // Nobody away, but the mission moved: what the checklist asks for (proof of address) follows
+      // it. Not moved: nothing changed here (a sent-back order stays with the customer).
+      if (missionMoved) await completion.sync(tx, orderId);
     });
   }
 
@@ -330,7 +338,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         // A reviewed member's own address must still be the order's mission's, as their review
         // checked: one moved away goes back to their form (and the answer says so).
         if (order && (moved || saved.value.reviewDetails !== null)) {
-          await reopenMembersAway(resolveIn, order.id);
+          await reopenMembersAway(resolveIn, order.id, moved);
           const fresh = await contextOf(db, order, memberId);
           if (fresh.ok) {
             const current = await orders.findOwned(customerId, ref, 'service');

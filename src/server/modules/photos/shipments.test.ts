@@ -5,6 +5,7 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES as P, PICKUP_READY_TEXT } from '../../../domain/photos/pickup-ready.ts';
 import { SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
+import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
@@ -267,6 +268,13 @@ describe('prints ready for pickup at a photo studio', () => {
       delivery: null,
       pickupReady: null,
     });
+    // The e-mail's key, kept with the outbox's row after an erasure, names no studio number.
+    const keys = await t.database.db
+      .select({ key: outboundEmails.key })
+      .from(outboundEmails)
+      .where(eq(outboundEmails.purpose, 'photo-pickup-ready'));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.key.includes('48210397'))).toEqual([]);
   });
 
   it('refuses a bad number, an order posted to home, an unpaid one, and a customer', async () => {

@@ -122,8 +122,9 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             signature,
           }),
           purpose: 'photo-shipment',
-          // Each change is e-mailed, a return to an earlier number too (A, B, then A again).
-          key: `photo-shipment:${order.id}:${shipment.shippedAt}:${shipment.carrier}:${shipment.trackingNumber}`,
+          // Each change is e-mailed, a return to an earlier number too (A, B, then A again). The key
+          // names no parcel number: keys outlive an erasure for the outbox's retention (decision 0173).
+          key: `photo-shipment:${order.id}:${shipment.shippedAt}`,
         });
         await tellBell(tx, order, `${SHIPMENT_TEXT.shipped(shipment.carrier, shipment.trackingNumber)}.`);
         await deps.audit.record(tx, {
@@ -170,7 +171,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             signature,
           }),
           purpose: 'photo-pickup-ready',
-          key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}:${pickupReady.storeOrderNumber}`,
+          key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}`,
         });
         await tellBell(tx, order, PICKUP_READY_TEXT.bell(where, pickupReady.storeOrderNumber));
         await deps.audit.record(tx, {
