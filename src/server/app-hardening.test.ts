@@ -12,7 +12,7 @@ import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
 import { createStaffUser } from './modules/users/testing.ts';
 import { BAD_ADDRESS_MESSAGE } from './plugins/error-handler.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
-import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
+import { buildTestApp, PRODUCTION_CONTACT, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
 
 let t: TestApp;
@@ -275,6 +275,7 @@ describe('a production deployment', () => {
       DEPLOYMENT: 'production',
       NODE_ENV: 'production',
       ...PRODUCTION_PAYMENTS,
+      ...PRODUCTION_CONTACT,
       SITE_URL: 'https://sevadocs.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECAPTCHA_SECRET_KEY: 'secret',

@@ -14,6 +14,7 @@ import { createHousekeeping } from './housekeeping.ts';
 import { backOffice } from './http/back-office.ts';
 import { BACKSTOP_REQUEST_TIMEOUT_MS, type BodyDeadlines, registerBodyDeadlines } from './http/body-deadlines.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
+import { refuseWhileClosing } from './http/closing.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { watchForDirectConnections } from './http/proxy-check.ts';
 import { loggerOptions } from './http/request-log.ts';
@@ -164,6 +165,9 @@ export async function buildApp({
     requestTimeout: BACKSTOP_REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     keepAliveTimeout: 65_000,
+    // A request reaching a draining process is refused in the envelope (http/closing.ts), not
+    // Fastify's own body.
+    return503OnClosing: false,
     // What Node's parser refuses before routing (a 20 KB query string: 431) in the envelope too.
     clientErrorHandler,
     // An address no route can read (bad percent-encoding) is refused before routing, where no hook
@@ -180,6 +184,7 @@ export async function buildApp({
   });
   // Headers must arrive well within the request timeout (Node's default is 60 s).
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  refuseWhileClosing(app);
   registerBodyDeadlines(app, bodyDeadlines);
   watchForDirectConnections(app, env.TRUST_PROXY);
   app.setValidatorCompiler(validatorCompiler);

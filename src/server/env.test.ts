@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
-import { PRODUCTION_PAYMENTS } from './test/app.ts';
+import { PRODUCTION_CONTACT, PRODUCTION_PAYMENTS } from './test/app.ts';
 
 /** What a production deployment must configure, payments aside. */
 const PRODUCTION_BASE = {
@@ -11,6 +11,7 @@ const PRODUCTION_BASE = {
   SMTP_URL: 'smtp://mail.example:587',
   RECAPTCHA_SECRET_KEY: 'secret',
   RECAPTCHA_SITE_KEY: 'site-key',
+  ...PRODUCTION_CONTACT,
 };
 
 describe('loadEnv', () => {
@@ -60,6 +61,7 @@ describe('loadEnv', () => {
       SMTP_URL: 'smtp://mail:25',
       RECAPTCHA_SECRET_KEY: 'secret',
       RECAPTCHA_SITE_KEY: 'site-key',
+      ...PRODUCTION_CONTACT,
       ...PRODUCTION_PAYMENTS,
     };
     for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'] as const) {
@@ -83,6 +85,29 @@ describe('loadEnv', () => {
     );
     // The embedded mode on a network address is plain http, as the README's first command serves it.
     expect(loadEnv({ SITE_URL: 'http://192.168.1.20:3000' }).siteUrl).toBe('http://192.168.1.20:3000');
+  });
+
+  it('refuses the placeholder contact details in a production deployment, naming each variable', () => {
+    const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS };
+    expect(loadEnv(production)).toMatchObject(PRODUCTION_CONTACT);
+    // Left to their defaults: reserved, undeliverable addresses and a fictional number.
+    const { MAIL_FROM, SUPPORT_EMAIL, TOLL_FREE_NUMBER, WHATSAPP_NUMBER, ...unset } = production;
+    const refused = () => loadEnv(unset);
+    expect(refused).toThrow(/MAIL_FROM: MAIL_FROM is at sevadocs\.example, a domain reserved for examples/);
+    expect(refused).toThrow(/SUPPORT_EMAIL: SUPPORT_EMAIL is at sevadocs\.example/);
+    expect(refused).toThrow(/TOLL_FREE_NUMBER: TOLL_FREE_NUMBER is the fictional placeholder number/);
+    expect(refused).toThrow(/WHATSAPP_NUMBER: WHATSAPP_NUMBER is the fictional placeholder number/);
+    for (const [key, value] of [
+      ['MAIL_FROM', 'no-reply@mail.test'],
+      ['MAIL_FROM', 'Shop <shop@example.com>'],
+      ['SUPPORT_EMAIL', 'help@shop.invalid'],
+      ['SUPPORT_EMAIL', 'root@localhost'],
+      ['TOLL_FREE_NUMBER', '+1 (800) 555-0199'],
+    ] as const) {
+      expect(() => loadEnv({ ...production, [key]: value })).toThrow(new RegExp(`${key}: ${key} is`));
+    }
+    // The embedded mode keeps its placeholders: it reaches no customer.
+    expect(loadEnv({}).SUPPORT_EMAIL).toBe('support@sevadocs.example');
   });
 
   it('starts the README’s `.env` route (a copy of .env.example) on the production build', () => {

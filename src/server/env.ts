@@ -49,6 +49,21 @@ function liveKeys(env: {
   ].filter((key) => key !== null);
 }
 
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761): mail to them reaches nobody. */
+const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost|example\.(com|net|org))$/i;
+
+/** The reserved domain of an address (`Name <who@domain>` or `who@domain`), if it is at one. */
+function reservedDomainOf(address: string): string | undefined {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(address)?.[1];
+  return domain && RESERVED_DOMAIN.test(domain) ? domain : undefined;
+}
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** The toll-free and WhatsApp defaults: a fictional number (555-01xx), however it is written. */
+const PLACEHOLDER_NUMBERS = new Set([DEFAULT_CONTACT.tollFreeNumber, DEFAULT_CONTACT.whatsappNumber].map(digitsOf));
+const isPlaceholderNumber = (phone: string) => PLACEHOLDER_NUMBERS.has(digitsOf(phone));
+
 /** Every variable the server reads. README.md lists the same table; .env.example shows them. */
 const envSchema = z
   .object({
@@ -296,6 +311,27 @@ const envSchema = z
           code: 'custom',
           path: [key],
           message: `${key} is required in production (sign-up's human check)`,
+        });
+      }
+    }
+    // The defaults are placeholders: customers would write to, and receive mail from, addresses
+    // nobody can own, and call a fictional number the pages show.
+    for (const key of ['MAIL_FROM', 'SUPPORT_EMAIL'] as const) {
+      const domain = reservedDomainOf(env[key]);
+      if (domain) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is at ${domain}, a domain reserved for examples that no mail reaches: set the shop's own address in production`,
+        });
+      }
+    }
+    for (const key of ['TOLL_FREE_NUMBER', 'WHATSAPP_NUMBER'] as const) {
+      if (isPlaceholderNumber(env[key])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is the fictional placeholder number: set the shop's own in production`,
         });
       }
     }

@@ -70,7 +70,8 @@ describe('the OpenAPI document', () => {
       for (const [method, op] of Object.entries(item)) {
         const where = `${method.toUpperCase()} ${path}`;
         if (!op.operationId || !op.tags?.length || !op.summary || !Array.isArray(op.security)) lacking.push(where);
-        if (!op.responses['400'] || !op.responses['500']) lacking.push(`${where} refusals`);
+        // Any operation may meet a malformed request, a failure, or a process shutting down (http/closing.ts).
+        if (!op.responses['400'] || !op.responses['500'] || !op.responses['503']) lacking.push(`${where} refusals`);
         for (const parameter of op.parameters ?? []) {
           if (parameter.example === undefined) lacking.push(`${where} parameter ${parameter.name}`);
         }

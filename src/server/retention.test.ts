@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIsoDate } from '../domain/limits/constants.ts';
 import {
@@ -11,13 +11,15 @@ import {
 } from '../domain/orders/retention.ts';
 import { PHOTO_CHECK_COOKIE } from '../domain/photos/checks.ts';
 import { applicationDocuments, orderFileRetention, photoChecks } from './db/schema.ts';
+import type { JobHandler } from './jobs/queue.ts';
 import { deliveredMail } from './mail/testing.ts';
 import { apiCall, moveOrderTo, requiredItems, startApplication, uploadItems } from './modules/applications/testing.ts';
 import { bearer, createSignedInUser } from './modules/auth/testing.ts';
-import { RETENTION_PAUSE_MS } from './modules/orders/retention.ts';
+import { RETENTION_PAUSE_MS, type RetentionFailure } from './modules/orders/retention.ts';
 import { payWithSandbox } from './modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
 import { createStaffUser } from './modules/users/testing.ts';
+import { createRetention, RETENTION_QUEUE } from './retention.ts';
 import type { S3Storage } from './storage/s3.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from './test/multipart.ts';
@@ -63,6 +65,21 @@ const fetchAs = (t: TestApp, url: string, token: string) =>
 
 async function retentionRow(t: TestApp, orderId: number) {
   const [row] = await t.database.db.select().from(orderFileRetention).where(eq(orderFileRetention.orderId, orderId));
+  return row;
+}
+
+/** A visitor's photo check made now, and its row. */
+async function visitorPhotoCheck(t: TestApp, face: Buffer) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/photo-checks?size=us-2x2',
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, origin: new URL(t.app.env.siteUrl).origin },
+    payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+  });
+  expect(res.statusCode).toBe(201);
+  expect(res.cookies.some((c) => c.name === PHOTO_CHECK_COOKIE)).toBe(true);
+  const [row] = await t.database.db.select().from(photoChecks).orderBy(desc(photoChecks.id)).limit(1);
+  if (!row) throw new Error('no check');
   return row;
 }
 
@@ -230,6 +247,9 @@ describe('the retention sweep', () => {
 
     clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
     await t.app.retention.sweep();
+    // A photo order's notice is SevaPhotos', as its other e-mails are.
+    const [notice] = await noticesTo(t, user.email, ref);
+    expect(notice?.text).toContain('The SevaPhotos team');
     clock = at(addDays(deleteOn, -1));
     await t.app.retention.sweep();
     const before = (await apiCall(t.app, 'GET', `/photo-orders/${ref}`, user.token)).json().data;
@@ -270,16 +290,7 @@ describe('the retention sweep', () => {
 
   it('deletes a visitor’s photo check and its images after 24 hours, not before', async () => {
     const made = new Date();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/photo-checks?size=us-2x2',
-      headers: { 'content-type': MULTIPART_CONTENT_TYPE, origin: new URL(t.app.env.siteUrl).origin },
-      payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.cookies.some((c) => c.name === PHOTO_CHECK_COOKIE)).toBe(true);
-    const [row] = await t.database.db.select().from(photoChecks).orderBy(photoChecks.id).limit(1);
-    if (!row) throw new Error('no check');
+    const row = await visitorPhotoCheck(t, face);
     const keys = [row.storageKey, row.fittedKey];
 
     clock = new Date(made.getTime() + 23 * 60 * 60 * 1000);
@@ -338,5 +349,115 @@ describe('the retention sweep', () => {
     const secondStarted = Math.min(...deletes.filter((d) => d.orderId === second.order.id).map((d) => d.at));
     expect(secondStarted - firstDone).toBeGreaterThanOrEqual(RETENTION_PAUSE_MS);
     expect(await storedCount(t, [...orderOf.keys()])).toBe(0);
+  });
+
+  it('goes on with the other orders when the storage refuses one order’s file, and still prunes photo checks', async () => {
+    const refused = await closedApplication(t);
+    const other = await closedApplication(t);
+    const deleteOn = addDays(refused.closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+    const check = await visitorPhotoCheck(t, face);
+
+    // A bucket policy without s3:DeleteObject, for this order's first file only.
+    const refusedKey = refused.files[0]?.storageKey;
+    const remove = t.app.storage.delete.bind(t.app.storage);
+    const spy = vi.spyOn(t.app.storage, 'delete').mockImplementation(async (key) => {
+      if (key === refusedKey) throw new Error('AccessDenied');
+      return remove(key);
+    });
+    clock = at(deleteOn);
+    try {
+      expect(await t.app.retention.sweep()).toMatchObject({ failed: 1, photoChecks: 1 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await retentionRow(t, refused.order.id)).toMatchObject({ deletedAt: null, filesDeleted: null });
+    expect((await retentionRow(t, other.order.id))?.filesDeleted).toBe(other.files.length);
+    expect(
+      await storedCount(
+        t,
+        other.files.map((f) => f.storageKey),
+      ),
+    ).toBe(0);
+    expect(await t.database.db.select().from(photoChecks).where(eq(photoChecks.id, check.id))).toEqual([]);
+
+    // Kept past its day, it shows; the next sweep, with the storage fixed, finishes it.
+    expect(await t.app.retention.overdue()).toBe(0);
+    clock = at(addDays(deleteOn, 1));
+    expect(await t.app.retention.overdue()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.retention.sweep()).toMatchObject({ failed: 0 });
+    expect((await retentionRow(t, refused.order.id))?.filesDeleted).toBe(refused.files.length);
+    expect(
+      await storedCount(
+        t,
+        refused.files.map((f) => f.storageKey),
+      ),
+    ).toBe(0);
+  });
+
+  it('stops between two orders once its job’s time is up, and the next sweep carries on', async () => {
+    await closedApplication(t);
+    const last = await closedApplication(t);
+    const deleteOn = addDays(last.closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+
+    // pg-boss aborts the job's signal while the first order's files are being deleted.
+    const expired = new AbortController();
+    const remove = t.app.storage.delete.bind(t.app.storage);
+    const spy = vi.spyOn(t.app.storage, 'delete').mockImplementation(async (key) => {
+      expired.abort();
+      return remove(key);
+    });
+    clock = at(deleteOn);
+    try {
+      expect(await t.app.retention.sweep(expired.signal)).toMatchObject({ erased: 1, failed: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await retentionRow(t, last.order.id))?.deletedAt).toBeNull();
+
+    expect(await t.app.retention.sweep()).toMatchObject({ failed: 0 });
+    expect((await retentionRow(t, last.order.id))?.filesDeleted).toBe(last.files.length);
+  });
+});
+
+describe('the retention job', () => {
+  const swept = { enrolled: 0, noticed: 0, erased: 1, files: 2 };
+  const fakes = (sweepOrders: () => Promise<typeof swept & { failed: RetentionFailure[] }>) => {
+    const deps = {
+      jobs: { work: vi.fn(async () => {}), schedule: vi.fn(async () => {}) },
+      cron: '41 * * * *',
+      orders: { sweepClosedOrderFiles: vi.fn(sweepOrders), overdueClosedOrderFiles: vi.fn(async () => 0) },
+      photoChecks: { pruneExpired: vi.fn(async () => ({ photoChecks: 3 })) },
+      log: { info: vi.fn(), error: vi.fn() },
+    };
+    return { deps, retention: createRetention(deps) };
+  };
+
+  it('logs each order it failed on, by id, and counts them', async () => {
+    const refused = new Error('AccessDenied');
+    const { deps, retention } = fakes(async () => ({ ...swept, failed: [{ orderId: 7, error: refused }] }));
+    expect(await retention.sweep()).toEqual({ ...swept, failed: 1, photoChecks: 3 });
+    expect(deps.log.error).toHaveBeenCalledWith({ err: refused, orderId: 7 }, expect.any(String));
+  });
+
+  it('prunes the photo checks when the order sweep fails, then fails the job', async () => {
+    const down = new Error('connection lost');
+    const { deps, retention } = fakes(async () => {
+      throw down;
+    });
+    await expect(retention.sweep()).rejects.toBe(down);
+    expect(deps.photoChecks.pruneExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the job’s signal to the order sweep', async () => {
+    const { deps, retention } = fakes(async () => ({ ...swept, failed: [] }));
+    await retention.registerJobs();
+    const [[, handler]] = deps.jobs.work.mock.calls as unknown as [[string, JobHandler<object>]];
+    const signal = AbortSignal.abort();
+    await handler({ id: 'j', name: RETENTION_QUEUE, data: {}, attempt: 0, signal });
+    expect(deps.orders.sweepClosedOrderFiles).toHaveBeenCalledWith(expect.any(Date), signal);
   });
 });

@@ -1,3 +1,4 @@
+import { todayIsoDate } from '../domain/limits/constants.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import type { PhotosService } from './modules/photos/service.ts';
@@ -22,30 +23,42 @@ export interface RetentionDeps {
    * to a day later. The bench sets every minute to catch a sweep under load.
    */
   cron: string;
-  orders: Pick<OrdersService, 'sweepClosedOrderFiles'>;
+  orders: Pick<OrdersService, 'sweepClosedOrderFiles' | 'overdueClosedOrderFiles'>;
   photoChecks: Pick<PhotosService['checks'], 'pruneExpired'>;
-  log: { info(details: object, message: string): void };
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
 }
 
 export function createRetention({ jobs, cron, orders, photoChecks, log, now = () => new Date() }: RetentionDeps) {
-  /** One sweep at the clock's time: what it planned, told and deleted. */
-  async function sweep() {
+  /**
+   * One sweep at the clock's time: what it planned, told and deleted, and on how many orders it
+   * failed (each logged; /metrics shows the orders kept past their day). The photo checks are
+   * pruned whatever became of the orders: a failing order sweep must not keep visitors' images past
+   * their 24 hours. `signal` aborted (the job's time is up) stops the order sweep between two orders.
+   */
+  async function sweep(signal?: AbortSignal) {
     const at = now();
-    const orderFiles = await orders.sweepClosedOrderFiles(at);
+    const orderFiles = await orders.sweepClosedOrderFiles(at, signal).catch((error: unknown) => ({ error }));
     const checks = await photoChecks.pruneExpired(at);
-    const swept = { ...orderFiles, ...checks };
-    log.info({ swept }, 'retention sweep');
+    if ('error' in orderFiles) throw orderFiles.error;
+    const { failed, ...counts } = orderFiles;
+    for (const { orderId, error } of failed) {
+      log.error({ err: error, orderId }, 'retention sweep: an order failed; its row waits for the next sweep');
+    }
+    const swept = { ...counts, failed: failed.length, ...checks };
+    log.info({ swept, ...(signal?.aborted && { stopped: 'the job’s time is up' }) }, 'retention sweep');
     return swept;
   }
 
   return {
     sweep,
+    /** Closed orders whose files are kept past their deletion day by the sweep's clock (/metrics). */
+    overdue: () => orders.overdueClosedOrderFiles(todayIsoDate(now())),
     async registerJobs(): Promise<void> {
       await jobs.work(
         RETENTION_QUEUE,
-        async () => {
-          await sweep();
+        async (job) => {
+          await sweep(job.signal);
         },
         { expireInSeconds: RETENTION_EXPIRY_SECONDS },
       );

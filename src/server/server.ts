@@ -9,6 +9,7 @@ import { seedDatabase } from './db/seed/index.ts';
 import { ENV_NAMES, type Env, EnvError, loadEnv } from './env.ts';
 import { lookalikeVariables } from './env-lookalikes.ts';
 import type { WebOptions } from './plugins/web.ts';
+import { shutDown } from './shutdown.ts';
 
 const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -36,7 +37,7 @@ async function main() {
     pglite && env.FILE_STORAGE === 'local'
       ? await listenForBackups({
           dataDir: env.dataDir,
-          backup: (out) => writeBackup({ pglite, db, dataDir: env.dataDir, out }),
+          backup: (out, signal) => writeBackup({ pglite, db, dataDir: env.dataDir, out, signal }),
           onError: (error) => app.log.error({ err: error }, 'backup failed'),
         }).catch((error: unknown) => {
           // The shop runs without it (e.g. a socket path past the system's ~100 bytes); a backup
@@ -52,14 +53,21 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await backups?.close();
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
+    const code = await shutDown(
+      [
+        // A backup in progress is abandoned (its partial archive removed) while the app finishes its
+        // requests and releases its jobs: neither waits for the other.
+        [
+          ['backups', async () => backups?.close()],
+          ['app', () => app.close()],
+        ],
+        // Last: the backup and the app's jobs both use it.
+        [['database', () => database.close()]],
+      ],
+      app.log,
+    );
+    clearTimeout(force);
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -61,6 +61,8 @@ export const PAID_LINES_TEXT = {
   refunded: 'Refunded to you',
   net: 'Paid, less refunds',
   askRefund: 'Request a refund',
+  /** An order cancelled before it was paid: in place of the paid lines. */
+  notCharged: 'Nothing was charged: this order was cancelled before it was paid.',
 } as const;
 
 /**

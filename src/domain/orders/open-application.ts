@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROUTES } from '../config/routes.ts';
-import type { OrderStatus } from './status.ts';
+import type { OrderStatus, StatusChange } from './status.ts';
 
 /**
  * A service application the customer has started and not finished (issue 30 §4): unpaid, or paid
@@ -20,6 +20,8 @@ export const CONTINUE_TEXT = {
   pay: 'Pay now, or finish the forms first',
   forms: 'Forms or documents still to give',
   action: 'Continue',
+  /** A paid application our team sent back: what to change is their remark on the order page. */
+  sentBack: 'Sent back by our team: see what to change',
 } as const;
 
 export const openApplicationSchema = z.object({
@@ -29,6 +31,8 @@ export const openApplicationSchema = z.object({
   status: z.enum(OPEN_APPLICATION_STATUSES),
   /** Full names, in the order the members were added. */
   memberNames: z.array(z.string()),
+  /** Our team has had it and sent it back (`sentBackToCustomer`): it continues on the order page. */
+  sentBack: z.boolean(),
 });
 export type OpenApplication = z.infer<typeof openApplicationSchema>;
 
@@ -49,8 +53,25 @@ export function openApplicationName({ title, memberNames }: Pick<OpenApplication
   return members ? `${service} for ${members}` : title;
 }
 
-/** Where "Continue" goes: the order page to pay (or start the forms), the forms once paid. */
-export function continueHref({ displayId, status }: Pick<OpenApplication, 'displayId' | 'status'>): string {
-  const path = status === 'Payment pending' ? ROUTES.SERVICE_ORDER : ROUTES.PACKAGE_FORM;
+/**
+ * Whether an open application is back with the customer after our team had it: staff change an
+ * order only once it reached them (Order pending), and move it back to Forms incomplete only to
+ * send it back, with what to change in their remark or a document request (on the order page).
+ * The payment's "finish the forms" reminders and the forms' link are no longer what it needs.
+ */
+export function sentBackToCustomer(timeline: readonly Pick<StatusChange, 'by'>[]): boolean {
+  return timeline.some((change) => change.by === 'staff');
+}
+
+/**
+ * Where "Continue" goes: the order page to pay (or start the forms), the forms once paid, and
+ * the order page again once our team sent it back (their remark is there, not in the forms).
+ */
+export function continueHref({
+  displayId,
+  status,
+  sentBack = false,
+}: Pick<OpenApplication, 'displayId' | 'status'> & Partial<Pick<OpenApplication, 'sentBack'>>): string {
+  const path = status === 'Payment pending' || sentBack ? ROUTES.SERVICE_ORDER : ROUTES.PACKAGE_FORM;
   return `${path}?${new URLSearchParams({ orderId: displayId })}`;
 }

@@ -1,3 +1,4 @@
+import { COMPLETION_TEXT } from '../applications/completion.ts';
 import { DEFAULT_CONTACT } from '../config/site.ts';
 import type { OrderKind } from './order-kind.ts';
 import type { OrderStatus } from './status.ts';
@@ -60,4 +61,15 @@ export const STATUS_DESCRIPTIONS = STATUS_DESCRIPTIONS_BY_KIND.service;
 /** What `status` means for the customer of an order of `kind`. */
 export function statusDescription(kind: OrderKind, status: OrderStatus): string {
   return STATUS_DESCRIPTIONS_BY_KIND[kind][status];
+}
+
+/**
+ * A staff status e-mail's opening when staff send an application back (staff move an order to
+ * Forms incomplete for nothing else): Forms incomplete's own description says something is still
+ * missing, while the order page says our team sent it back. The e-mail says what the page says,
+ * their remark right after it; null for any other change.
+ */
+export function sentBackMailIntro(to: OrderStatus, remark: string | null): string[] | null {
+  if (to !== 'Forms incomplete') return null;
+  return remark ? [COMPLETION_TEXT.sentBack, remark] : [COMPLETION_TEXT.sentBackUnsaid];
 }

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { addAbortSignal } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
@@ -76,7 +77,9 @@ export class BackupRefusedError extends Error {
  * Writes an archive to `out` (a new file: an existing one is never overwritten), taking the
  * database's dump first and the stored files after. An upload stores its file before the row
  * naming it, so every file the dump names is in storage when the files are read afterwards; files
- * stored meanwhile ride along unnamed, which is harmless. A failed backup leaves no file.
+ * stored meanwhile ride along unnamed, which is harmless. A failed backup leaves no file, and
+ * neither does one `signal` aborts (a server stopping): a truncated archive under the operator's
+ * name would pass for a backup.
  */
 export async function writeArchive({
   out,
@@ -85,8 +88,10 @@ export async function writeArchive({
   erasures,
   files,
   checkFiles,
+  signal,
 }: {
   out: string;
+  signal?: AbortSignal;
   engine: BackupEngine;
   /** Takes the dump; called once the archive's file is opened. */
   dump: () => Promise<DatabaseDump>;
@@ -131,10 +136,11 @@ export async function writeArchive({
         const file = await files.get(key);
         if (!file) continue;
         count += 1;
-        yield { name: FILES + key, size: file.size, body: file.stream };
+        // The file being read ends with the archive: an aborted pipeline waits for the entry in progress.
+        yield { name: FILES + key, size: file.size, body: signal ? addAbortSignal(signal, file.stream) : file.stream };
       }
     }
-    await pipeline(writeTar(entries()), createGzip(), target.createWriteStream({ flush: true }));
+    await pipeline(writeTar(entries()), createGzip(), target.createWriteStream({ flush: true }), { signal });
     return { databaseBytes, files: count };
   } catch (error) {
     await target.close().catch(() => {});
@@ -223,6 +229,7 @@ export function writeBackup({
   db,
   dataDir,
   out,
+  signal,
 }: {
   /** The shop's embedded database, open on its folder in `dataDir`. */
   pglite: PGlite;
@@ -230,9 +237,12 @@ export function writeBackup({
   db: Database;
   dataDir: string;
   out: string;
+  /** Aborted: the archive is abandoned and its file removed. */
+  signal?: AbortSignal;
 }): Promise<BackupSummary> {
   return writeArchive({
     out,
+    signal,
     engine: 'pglite',
     erasures: () => erasureRegister(db),
     files: createLocalDiskStorage({ root: localFilesRoot(dataDir) }),

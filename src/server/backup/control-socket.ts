@@ -1,5 +1,5 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { isAbsolute, join, relative } from 'node:path';
 import type { BackupSummary } from './archive.ts';
 
@@ -21,8 +21,15 @@ function reachable(path: string): string {
 }
 
 export interface BackupListener {
+  /**
+   * Stops listening and abandons the backup in progress (its client told the server is stopping,
+   * its partial archive removed); resolves once that is done, without waiting for idle clients.
+   */
   close(): Promise<void>;
 }
+
+/** The answer of a backup abandoned, or never started, because the server is stopping. */
+export const SERVER_STOPPING = 'server stopping';
 
 export async function listenForBackups({
   dataDir,
@@ -30,7 +37,8 @@ export async function listenForBackups({
   onError,
 }: {
   dataDir: string;
-  backup: (out: string) => Promise<BackupSummary>;
+  /** Writes the archive; `signal` aborted when the server stops, after which it must leave no file. */
+  backup: (out: string, signal: AbortSignal) => Promise<BackupSummary>;
   onError: (error: unknown) => void;
 }): Promise<BackupListener> {
   const path = backupSocketPath(dataDir);
@@ -41,28 +49,41 @@ export async function listenForBackups({
   await rm(path, { force: true });
   // One backup at a time: each is a full copy, and two would only compete for the disk.
   let queue: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
+  /** Connections that have not sent their request yet: close() cuts them rather than wait for them. */
+  const idle = new Set<Socket>();
   const server = createServer((socket) => {
     let request = '';
+    idle.add(socket);
+    socket.on('close', () => idle.delete(socket));
     socket.setEncoding('utf8');
     socket.on('error', onError);
     socket.on('data', (chunk: string) => {
       request += chunk;
       if (!request.includes('\n')) return;
       socket.pause();
+      idle.delete(socket);
       queue = queue.then(async () => {
-        let answer: object;
-        try {
-          const { backup: out } = JSON.parse(request) as { backup?: unknown };
-          if (typeof out !== 'string' || !isAbsolute(out)) throw new Error('The backup request names no absolute path');
-          answer = { ok: true, ...(await backup(out)) };
-        } catch (error) {
-          onError(error);
-          answer = { ok: false, error: error instanceof Error ? error.message : String(error) };
-        }
+        const answer = await answerTo(request);
         socket.end(`${JSON.stringify(answer)}\n`);
       });
     });
   });
+
+  async function answerTo(request: string): Promise<object> {
+    try {
+      stopping.signal.throwIfAborted();
+      const { backup: out } = JSON.parse(request) as { backup?: unknown };
+      if (typeof out !== 'string' || !isAbsolute(out)) throw new Error('The backup request names no absolute path');
+      return { ok: true, ...(await backup(out, stopping.signal)) };
+    } catch (error) {
+      // Stopping is no failure of the backup's: the operator runs it again once the server is back.
+      if (stopping.signal.aborted) return { ok: false, error: SERVER_STOPPING };
+      onError(error);
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(reachable(path), () => resolve());
@@ -70,7 +91,12 @@ export async function listenForBackups({
   server.on('error', onError);
   return {
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      stopping.abort();
+      for (const socket of idle) socket.destroy();
+      // The backup in progress (and any queued behind it) answers once its archive is removed.
+      await queue;
+      await closed;
       await rm(path, { force: true });
     },
   };

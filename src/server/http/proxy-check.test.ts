@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { watchForDirectConnections } from './proxy-check.ts';
 
 /** An app trusting `trustProxy` as buildApp does, and the warnings it logs. */
-async function appTrusting(trustProxy: number | string[]) {
+async function appTrusting(trustProxy: false | number | string[]) {
   const warnings: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -46,5 +46,24 @@ describe('watchForDirectConnections', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/TRUST_PROXY=1 .* reachable only through the proxy/);
     await app.close();
+  });
+
+  it('warns once when a proxy forwards requests to an app that trusts none: every client would be the proxy', async () => {
+    for (const [name, value] of [
+      ['x-forwarded-for', '198.51.100.7'],
+      ['forwarded', 'for=198.51.100.7;proto=https'],
+      ['x-real-ip', '198.51.100.7'],
+    ] as const) {
+      const { app, warnings } = await appTrusting(false);
+      await app.inject({ url: '/', remoteAddress: '10.0.0.5' });
+      expect(warnings).toEqual([]);
+      for (let i = 0; i < 3; i++) {
+        const res = await app.inject({ url: '/', remoteAddress: '10.0.0.5', headers: { [name]: value } });
+        expect(res.body).toBe('10.0.0.5');
+      }
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/TRUST_PROXY is unset: every client counts as this peer/);
+      await app.close();
+    }
   });
 });

@@ -48,4 +48,30 @@ describe('the request log', () => {
     );
     expect(JSON.stringify(logged)).not.toMatch(/meera/i);
   });
+
+  it("writes a failed query's SQL, never the customer's data bound to it", async () => {
+    // Every new enquiry is refused by the database, as a deadlock or a failover would refuse it.
+    await t.database.executeSql('alter table contact_enquiries add constraint refuse_all check (false) not valid');
+    logged.length = 0;
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact/user-info',
+        payload: {
+          name: 'Meera Iyer',
+          email: 'meera.iyer@example.com',
+          phone: '+1 (415) 555-0123',
+          enquiryType: 'new-application',
+          topic: 'indian-consular-application',
+          message: 'My passport Z1234567 expires in March: can I still apply?',
+        },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.executeSql('alter table contact_enquiries drop constraint refuse_all');
+    }
+    const failure = logged.find((line) => line.msg === 'request failed') as { err?: Record<string, unknown> };
+    expect(failure.err).toMatchObject({ query: expect.stringMatching(/^insert into "contact_enquiries"/) });
+    expect(JSON.stringify(logged)).not.toMatch(/Z1234567|meera/i);
+  });
 });

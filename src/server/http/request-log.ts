@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { errorForLog } from './error-log.ts';
 
 /**
  * What the log keeps of a request: its method and path, never its query. Query strings carry
@@ -16,9 +17,12 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** The app's logger options with the request serializer above, whatever the caller gave. */
+/**
+ * The app's logger options with the request serializer above and the error one of error-log.ts
+ * (no failed query's values), whatever the caller gave.
+ */
 export function loggerOptions(given: FastifyServerOptions['logger'], level: string): FastifyServerOptions['logger'] {
   if (given === false) return false;
   const options = given === undefined || given === true ? { level } : given;
-  return { ...options, serializers: { ...options.serializers, req: requestForLog } };
+  return { ...options, serializers: { ...options.serializers, req: requestForLog, err: errorForLog } };
 }

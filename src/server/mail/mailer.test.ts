@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
+import { buildTestApp, PRODUCTION_CONTACT, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
 import { extractLinks } from './mailer.ts';
 import { MAIL_QUEUE } from './outbox.ts';
 import { outboundEmails } from './tables.ts';
@@ -52,6 +52,7 @@ describe('dev mailbox', () => {
       DEPLOYMENT: 'production',
       NODE_ENV: 'production',
       ...PRODUCTION_PAYMENTS,
+      ...PRODUCTION_CONTACT,
       SITE_URL: 'https://x.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECAPTCHA_SECRET_KEY: 'test-secret',

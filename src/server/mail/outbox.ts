@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { withoutQueryParams } from '../http/error-log.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { mailMessages, outboundEmails } from './tables.ts';
@@ -149,8 +150,9 @@ function refusedForGood(error: unknown): boolean {
   );
 }
 
+/** What last_error keeps of a failed attempt: never a failed query's values (the e-mail itself). */
 function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const text = error instanceof Error ? `${error.name}: ${withoutQueryParams(error.message)}` : String(error);
   return text.slice(0, 2000);
 }
 

@@ -40,6 +40,8 @@ export interface AppMetrics {
   setPaymentCounts(counts: PaymentCounts | null, offered: readonly PaymentProviderName[]): void;
   /** Deletion requests waiting, and how many are past their deadline; null when unknown this time. */
   setDeletionRequests(counts: { waiting: number; overdue: number } | null): void;
+  /** Closed orders whose files are kept past their deletion day; null when unknown this time. */
+  setRetentionOverdue(orders: number | null): void;
   /** The process's and this app's metrics in Prometheus's text format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -96,6 +98,12 @@ export function createAppMetrics(): AppMetrics {
     name: 'sevadocs_data_deletion_requests',
     help: 'Customers’ deletion requests waiting for staff (due "any"), and those past their one-month deadline (due "overdue"), from the database',
     labelNames: ['due'] as const,
+    registers,
+  });
+
+  const retentionOverdue = new Gauge({
+    name: 'sevadocs_retention_overdue_orders',
+    help: 'Closed orders whose files are still kept after their deletion day (from the database): above 0, the retention sweep is failing on them',
     registers,
   });
 
@@ -156,6 +164,11 @@ export function createAppMetrics(): AppMetrics {
       if (!counts) return;
       deletionRequests.set({ due: 'any' }, counts.waiting);
       deletionRequests.set({ due: 'overdue' }, counts.overdue);
+    },
+
+    setRetentionOverdue(orders) {
+      retentionOverdue.reset();
+      if (orders !== null) retentionOverdue.set(orders);
     },
 
     async render() {

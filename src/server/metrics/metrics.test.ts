@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { startApplication } from '../modules/applications/testing.ts';
 import { bearer, createSignedInUser } from '../modules/auth/testing.ts';
 import { deletionRequests } from '../modules/data-rights/tables.ts';
+import { orderFileRetention } from '../modules/orders/retention-tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from '../modules/photos/testing.ts';
-import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
+import { buildTestApp, PRODUCTION_CONTACT, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../test/multipart.ts';
 import { type MetricSample, samplesOf } from './testing.ts';
 
@@ -132,6 +134,24 @@ describe('/metrics', () => {
     expect(await due()).toEqual({ any: 1, overdue: 1 });
   });
 
+  it('shows the closed orders whose files are kept past their deletion day', async () => {
+    const overdue = async () => samplesOf(await scrape(), 'sevadocs_retention_overdue_orders')[0]?.value;
+    expect(await overdue()).toBe(0);
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token);
+    await t.database.db.insert(orderFileRetention).values({
+      orderId: order.id,
+      closedAt: new Date(),
+      deleteOn: todayIsoDate(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)),
+    });
+    expect(await overdue()).toBe(1);
+    await t.database.db
+      .update(orderFileRetention)
+      .set({ deletedAt: new Date(), filesDeleted: 1 })
+      .where(eq(orderFileRetention.orderId, order.id));
+    expect(await overdue()).toBe(0);
+  });
+
   it('counts into each app’s own registry: two apps in one process never add up', async () => {
     const other = await buildTestApp();
     try {
@@ -190,6 +210,7 @@ describe('who may read /metrics', () => {
       RECAPTCHA_SECRET_KEY: 'secret',
       RECAPTCHA_SITE_KEY: 'site',
       ...PRODUCTION_PAYMENTS,
+      ...PRODUCTION_CONTACT,
     });
     try {
       const res = await production.app.inject({ url: '/metrics' });

@@ -59,12 +59,13 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send(fail(401, 'A valid metrics token is required'));
     }
-    const [queues, payments, deletions] = await Promise.allSettled([
+    const [queues, payments, deletions, retentionOverdue] = await Promise.allSettled([
       app.jobs.stats(),
       app.services.orders.paymentCounts(app.database.db),
       app.services.dataRights.waitingCounts(),
+      app.retention.overdue(),
     ]);
-    for (const result of [queues, payments, deletions]) {
+    for (const result of [queues, payments, deletions, retentionOverdue]) {
       if (result.status === 'rejected') {
         request.log.warn({ err: result.reason }, 'metrics: a figure could not be read from the database');
       }
@@ -72,6 +73,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void
     metrics.setQueueStats(queues.status === 'fulfilled' ? queues.value : null);
     metrics.setPaymentCounts(payments.status === 'fulfilled' ? payments.value : null, app.env.PAYMENT_PROVIDERS);
     metrics.setDeletionRequests(deletions.status === 'fulfilled' ? deletions.value : null);
+    metrics.setRetentionOverdue(retentionOverdue.status === 'fulfilled' ? retentionOverdue.value : null);
     return reply
       .header('cache-control', 'no-store')
       .type(metrics.contentType)

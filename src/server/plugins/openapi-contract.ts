@@ -51,7 +51,7 @@ export const REFUSAL_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests: wait the seconds the `Retry-After` header gives',
   500: 'Something failed on the server; the details stay in its log',
   502: 'The payment provider or another service behind this one failed',
-  503: 'A service this operation needs is unavailable for now; try again later',
+  503: 'A service this operation needs is unavailable for now, or this server is restarting; try again later (after the seconds a `Retry-After` header gives)',
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -100,8 +100,9 @@ export function operationContract(route: Route, scope: FastifyInstance): Operati
     .map(Number)
     .filter(Number.isInteger);
 
-  // Every API request passes the input guard (a NUL character anywhere is a 400) and the error handler.
-  const refusals = new Set([400, 500]);
+  // Every API request passes the input guard (a NUL character anywhere is a 400), the error
+  // handler, and the refusal of a process that is shutting down (http/closing.ts).
+  const refusals = new Set([400, 500, 503]);
   const namesResource = route.url.includes(':');
   if (namesResource) refusals.add(404);
   if (signedIn) refusals.add(401);

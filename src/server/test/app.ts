@@ -103,3 +103,14 @@ export const PRODUCTION_PAYMENTS = {
   STRIPE_SECRET_KEY: 'sk_test_production_mode_tests',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_mode_tests',
 } as const;
+
+/**
+ * A production deployment refuses the placeholder contact details (env.ts): tests that build the
+ * app in production mode give the shop addresses and numbers of its own, which nothing contacts.
+ */
+export const PRODUCTION_CONTACT = {
+  MAIL_FROM: 'SevaDocs <no-reply@sevadocs.in>',
+  SUPPORT_EMAIL: 'support@sevadocs.in',
+  TOLL_FREE_NUMBER: '1-800-000-0000',
+  WHATSAPP_NUMBER: '18000000000',
+} as const;

@@ -8,10 +8,17 @@ import {
 import { StatusBadge } from './order-list.tsx';
 import { Icon } from './ui/icon.tsx';
 
+/** What the row still waits for: the payment, the forms, or what our team asked for when they sent it back. */
+function waitsFor({ status, sentBack }: OpenApplication): string {
+  if (status === 'Payment pending') return CONTINUE_TEXT.pay;
+  return sentBack ? CONTINUE_TEXT.sentBack : CONTINUE_TEXT.forms;
+}
+
 /**
  * "Continue your application" (issue 30 §4): a returning customer's unpaid or unfinished
  * applications, each row naming its members ("OCI Card for Priya, Raj and Anaya") and going on
- * where it stopped: the order page to pay, the forms once paid. Nothing when none is open.
+ * where it stopped: the order page to pay, the forms once paid, the order page again once our team
+ * sent it back. Nothing when none is open.
  */
 export function ContinueApplications({
   applications,
@@ -36,7 +43,7 @@ export function ContinueApplications({
               <span className="block font-semibold text-slate-900">{openApplicationName(application)}</span>
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <StatusBadge status={application.status} />
-                {application.status === 'Payment pending' ? CONTINUE_TEXT.pay : CONTINUE_TEXT.forms}
+                {waitsFor(application)}
               </span>
             </span>
             <Link

@@ -818,7 +818,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark every notification read (the bell badge goes to 0) */
+        /** Mark the notifications read up to `upTo`, the newest one the panel listed (every one without it); answers how many are still unread */
         post: operations["postUsersNotificationRead"];
         delete?: never;
         options?: never;
@@ -3635,8 +3635,26 @@ export interface components {
                 };
             };
         };
+        /** @description A service this operation needs is unavailable for now, or this server is restarting; try again later (after the seconds a `Retry-After` header gives) */
+        Answer503_3: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    isSuccess: false;
+                    statusCode: number;
+                    message: string;
+                    data: null;
+                    errors?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
         /** @description Success */
-        Answer200_3: {
+        Answer200_4: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3668,14 +3686,14 @@ export interface components {
             };
         };
         /** @description Not modified: the ETag sent in If-None-Match is still current */
-        Answer304_4: {
+        Answer304_5: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
         /** @description Nothing of yours by that name (another customer’s record answers the same as none) */
-        Answer404_5: {
+        Answer404_6: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3693,7 +3711,7 @@ export interface components {
             };
         };
         /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
-        Answer403_6: {
+        Answer403_7: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3711,7 +3729,7 @@ export interface components {
             };
         };
         /** @description The request body did not arrive in time */
-        Answer408_7: {
+        Answer408_8: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3729,7 +3747,7 @@ export interface components {
             };
         };
         /** @description The record is not in a state that allows this (already paid, already decided, taken) */
-        Answer409_8: {
+        Answer409_9: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3747,7 +3765,7 @@ export interface components {
             };
         };
         /** @description The request body is larger than this operation accepts */
-        Answer413_9: {
+        Answer413_10: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3765,7 +3783,7 @@ export interface components {
             };
         };
         /** @description The request body’s content type is not one this operation reads */
-        Answer415_10: {
+        Answer415_11: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3783,7 +3801,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_11: {
+        Answer200_12: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3812,7 +3830,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_12: {
+        Answer200_13: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3842,7 +3860,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_13: {
+        Answer200_14: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3865,7 +3883,7 @@ export interface components {
             };
         };
         /** @description Too many requests: wait the seconds the `Retry-After` header gives */
-        Answer429_14: {
+        Answer429_15: {
             headers: {
                 /** @description Seconds to wait before trying again */
                 "retry-after"?: number;
@@ -3891,7 +3909,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_15: {
+        Answer200_16: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3916,7 +3934,7 @@ export interface components {
             };
         };
         /** @description Not signed in, or the session has ended */
-        Answer401_16: {
+        Answer401_17: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3934,7 +3952,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_17: {
+        Answer200_18: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3948,7 +3966,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_18: {
+        Answer200_19: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3975,7 +3993,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_19: {
+        Answer200_20: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4011,38 +4029,7 @@ export interface components {
             };
         };
         /** @description Created */
-        Answer201_20: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    isSuccess: boolean;
-                    statusCode: number;
-                    message: string;
-                    data: {
-                        id: number;
-                        /** @enum {string} */
-                        type: "home" | "work" | "other";
-                        fullName: string;
-                        addressLine: string;
-                        city: string;
-                        state: string;
-                        postalCode: string;
-                        /** @enum {string} */
-                        country: "US" | "CA";
-                        phone: string | null;
-                        phoneCountry: string | null;
-                        additionalInfo: string | null;
-                        isDefault: boolean;
-                        createdAt: string;
-                        updatedAt: string;
-                    };
-                };
-            };
-        };
-        /** @description Success */
-        Answer200_21: {
+        Answer201_21: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4083,6 +4070,37 @@ export interface components {
                     statusCode: number;
                     message: string;
                     data: {
+                        id: number;
+                        /** @enum {string} */
+                        type: "home" | "work" | "other";
+                        fullName: string;
+                        addressLine: string;
+                        city: string;
+                        state: string;
+                        postalCode: string;
+                        /** @enum {string} */
+                        country: "US" | "CA";
+                        phone: string | null;
+                        phoneCountry: string | null;
+                        additionalInfo: string | null;
+                        isDefault: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
+        /** @description Success */
+        Answer200_23: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    isSuccess: boolean;
+                    statusCode: number;
+                    message: string;
+                    data: {
                         results: {
                             id: number;
                             displayId: string;
@@ -4103,7 +4121,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_23: {
+        Answer200_24: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4141,7 +4159,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_24: {
+        Answer200_25: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4172,7 +4190,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_25: {
+        Answer200_26: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4319,7 +4337,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_26: {
+        Answer200_27: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4503,7 +4521,7 @@ export interface components {
             };
         };
         /** @description The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP */
-        Answer200_27: {
+        Answer200_28: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4514,7 +4532,7 @@ export interface components {
             };
         };
         /** @description Created */
-        Answer201_28: {
+        Answer201_29: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4793,25 +4811,7 @@ export interface components {
             };
         };
         /** @description Understood but refused by the rules of the record */
-        Answer422_29: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    isSuccess: false;
-                    statusCode: number;
-                    message: string;
-                    data: null;
-                    errors?: {
-                        [key: string]: string;
-                    };
-                };
-            };
-        };
-        /** @description A service this operation needs is unavailable for now; try again later */
-        Answer503_30: {
+        Answer422_30: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5756,7 +5756,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
-            /** @description A service this operation needs is unavailable for now; try again later */
+            /** @description A service this operation needs is unavailable for now, or this server is restarting; try again later (after the seconds a `Retry-After` header gives) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5805,6 +5805,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getHealthReady: {
@@ -5843,7 +5844,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
-            /** @description A service this operation needs is unavailable for now; try again later */
+            /** @description A service this operation needs is unavailable for now, or this server is restarting; try again later (after the seconds a `Retry-After` header gives) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5884,10 +5885,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_3"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getServicesPlatform: {
@@ -5905,10 +5907,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_3"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getServicesSlugBySlug: {
@@ -6008,10 +6011,11 @@ export interface operations {
                     };
                 };
             };
-            304: components["responses"]["Answer304_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getServicesSlugBySlugContent: {
@@ -6185,10 +6189,11 @@ export interface operations {
                     };
                 };
             };
-            304: components["responses"]["Answer304_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPackagesByServiceId: {
@@ -6272,13 +6277,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPackagesParameters: {
@@ -6318,10 +6324,11 @@ export interface operations {
                     };
                 };
             };
-            304: components["responses"]["Answer304_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPackageProcessProcessStepsPackageById: {
@@ -6336,11 +6343,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_11"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_12"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPackageProcessProcessPackageById: {
@@ -6355,11 +6363,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_11"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_12"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getServiceProcessProcessStepsServiceById: {
@@ -6374,11 +6383,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_11"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_12"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getServiceProcessProcessServiceById: {
@@ -6393,11 +6403,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_11"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_12"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPackageTimelinePackageById: {
@@ -6440,10 +6451,11 @@ export interface operations {
                     };
                 };
             };
-            304: components["responses"]["Answer304_4"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getFaqService: {
@@ -6461,10 +6473,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_12"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_13"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getFaqServiceById: {
@@ -6479,11 +6492,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_12"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_13"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getCountryCodes: {
@@ -6495,10 +6509,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_13"];
-            304: components["responses"]["Answer304_4"];
+            200: components["responses"]["Answer200_14"];
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getJurisdiction: {
@@ -6558,9 +6573,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
-            429: components["responses"]["Answer429_14"];
+            404: components["responses"]["Answer404_6"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAbout: {
@@ -6622,6 +6638,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getTermsConditionTerms: {
@@ -6674,6 +6691,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getSevadocsContent: {
@@ -6685,9 +6703,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_15"];
+            200: components["responses"]["Answer200_16"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getSevaphotosContent: {
@@ -6699,9 +6718,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_15"];
+            200: components["responses"]["Answer200_16"];
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getReferEarn: {
@@ -6741,6 +6761,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getArticle: {
@@ -6790,6 +6811,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getArticleBySlug: {
@@ -6837,8 +6859,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getOfferManagement: {
@@ -6881,6 +6904,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getBannerManagementActive: {
@@ -6924,6 +6948,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPartnerService: {
@@ -6967,6 +6992,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getContactContactInfo: {
@@ -7011,6 +7037,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postContactUserInfo: {
@@ -7068,12 +7095,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postRefundRequest: {
@@ -7127,12 +7155,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthSignup: {
@@ -7190,12 +7219,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthSignin: {
@@ -7235,13 +7265,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthSignout: {
@@ -7253,13 +7284,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthEmailSend: {
@@ -7284,14 +7316,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthEmailVerify: {
@@ -7333,12 +7366,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthResetPasswordRequest: {
@@ -7361,14 +7395,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthResetPassword: {
@@ -7393,14 +7428,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAuthValidateReferral: {
@@ -7440,13 +7476,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersProfile: {
@@ -7458,10 +7495,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_19"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchUsersProfile: {
@@ -7490,14 +7528,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_19"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersCheckPassword: {
@@ -7520,15 +7559,16 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersUpdatePassword: {
@@ -7553,15 +7593,16 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersAddresses: {
@@ -7573,10 +7614,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_19"];
+            200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersAddresses: {
@@ -7624,14 +7666,15 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_20"];
+            201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersAddresses: {
@@ -7643,10 +7686,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_19"];
+            200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersAddresses: {
@@ -7694,14 +7738,15 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_20"];
+            201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putUsersAddressesById: {
@@ -7752,16 +7797,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_21"];
+            200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteUsersAddressesById: {
@@ -7776,16 +7822,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersAddressesByIdDefault: {
@@ -7800,16 +7847,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_21"];
+            200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersNotification: {
@@ -7854,8 +7902,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersNotificationRead: {
@@ -7865,7 +7914,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "upTo": 1
+                 *     }
+                 */
+                "application/json": {
+                    upTo?: number;
+                } | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -7884,12 +7944,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteUsersNotificationById: {
@@ -7904,16 +7965,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersOrders: {
@@ -7930,10 +7992,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_22"];
+            200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersDashboard: {
@@ -7977,14 +8040,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "Payment pending" | "Forms incomplete";
                                 memberNames: string[];
+                                sentBack: boolean;
                             }[];
                         };
                     };
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getOrdersByOrderRefCostSummary: {
@@ -7999,11 +8064,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getOrdersByOrderRefAddOns: {
@@ -8018,11 +8084,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_24"];
+            200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putOrdersByOrderRefAddOns: {
@@ -8059,16 +8126,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postOrdersByOrderRefCoupon: {
@@ -8094,17 +8162,18 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteOrdersByOrderRefCoupon: {
@@ -8119,16 +8188,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrder: {
@@ -8145,10 +8215,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_22"];
+            200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrder: {
@@ -8199,7 +8270,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_25"];
+            200: components["responses"]["Answer200_26"];
             /** @description Created */
             201: {
                 headers: {
@@ -8348,14 +8419,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRef: {
@@ -8370,11 +8442,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_25"];
+            200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefCancel: {
@@ -8400,16 +8473,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_25"];
+            200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefMembers: {
@@ -8455,9 +8529,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembers: {
@@ -8522,15 +8597,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putApplicationOrderByOrderRefMembersByMemberId: {
@@ -8597,14 +8673,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteApplicationOrderByOrderRefMembersByMemberId: {
@@ -8621,16 +8698,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefChecklist: {
@@ -8834,9 +8912,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefMembersByMemberIdChecklist: {
@@ -8853,11 +8932,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_26"];
+            200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefDocuments: {
@@ -8973,9 +9053,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteApplicationOrderByOrderRefDocumentsByDocumentId: {
@@ -9177,14 +9258,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefDocumentsByDocumentIdDownload: {
@@ -9201,11 +9283,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefDocumentsByDocumentIdPreview: {
@@ -9222,11 +9305,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemIdCopy: {
@@ -9256,17 +9340,18 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_28"];
+            201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putApplicationOrderByOrderRefMembersByMemberIdDocumentsAddressProofPostalCode: {
@@ -9297,18 +9382,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_26"];
+            200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            422: components["responses"]["Answer422_29"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            422: components["responses"]["Answer422_30"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemId: {
@@ -9342,19 +9428,19 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_28"];
+            201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            422: components["responses"]["Answer422_29"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            422: components["responses"]["Answer422_30"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
-            503: components["responses"]["Answer503_30"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefForm: {
@@ -9386,9 +9472,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefMembersByMemberIdForm: {
@@ -9407,10 +9494,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putApplicationOrderByOrderRefMembersByMemberIdForm: {
@@ -9446,15 +9534,16 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembersByMemberIdFormReview: {
@@ -9473,14 +9562,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteApplicationOrderByOrderRefMembersByMemberIdFormReview: {
@@ -9499,14 +9589,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefMembersByMemberIdPassport: {
@@ -9554,9 +9645,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putApplicationOrderByOrderRefMembersByMemberIdPassport: {
@@ -9623,14 +9715,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteApplicationOrderByOrderRefMembersByMemberIdPassport: {
@@ -9647,16 +9740,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembersByMemberIdPassportReadDocumentsByDocumentId: {
@@ -9677,17 +9771,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            422: components["responses"]["Answer422_29"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            422: components["responses"]["Answer422_30"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
-            503: components["responses"]["Answer503_30"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefMembersByMemberIdPassportRead: {
@@ -9721,17 +9815,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            422: components["responses"]["Answer422_29"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            422: components["responses"]["Answer422_30"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
-            503: components["responses"]["Answer503_30"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefMembersByMemberIdPrintPack: {
@@ -9750,10 +9844,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getOrdersByOrderRefPayment: {
@@ -9770,9 +9865,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postOrdersByOrderRefPayment: {
@@ -9801,16 +9897,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getOrdersByOrderRefPaymentOptions: {
@@ -9827,9 +9924,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postOrdersByOrderRefPaymentConfirm: {
@@ -9871,16 +9969,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefPayment: {
@@ -9897,9 +9996,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefPayment: {
@@ -9928,16 +10028,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefPaymentOptions: {
@@ -9954,9 +10055,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefPaymentConfirm: {
@@ -9998,16 +10100,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefPayment: {
@@ -10024,9 +10127,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefPayment: {
@@ -10055,16 +10159,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefPaymentOptions: {
@@ -10081,9 +10186,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefPaymentConfirm: {
@@ -10125,16 +10231,17 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPaymentsWebhooksByProvider: {
@@ -10149,15 +10256,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getCouponsManagementPlatform: {
@@ -10196,6 +10304,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefAddOns: {
@@ -10210,11 +10319,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_24"];
+            200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putApplicationOrderByOrderRefAddOns: {
@@ -10251,16 +10361,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getApplicationOrderByOrderRefCostSummary: {
@@ -10275,11 +10386,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postApplicationOrderByOrderRefCoupon: {
@@ -10305,17 +10417,18 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteApplicationOrderByOrderRefCoupon: {
@@ -10330,16 +10443,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_23"];
+            200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoStorePhotoSize: {
@@ -10381,6 +10495,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoStoreFileType: {
@@ -10414,6 +10529,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersPlans: {
@@ -10465,6 +10581,7 @@ export interface operations {
             };
             400: components["responses"]["Answer400_1"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPostalLookup: {
@@ -10502,8 +10619,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrders: {
@@ -10520,10 +10638,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_22"];
+            200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrders: {
@@ -10552,13 +10671,14 @@ export interface operations {
             200: components["responses"]["Answer200_38"];
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRef: {
@@ -10575,9 +10695,10 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefItems: {
@@ -10609,14 +10730,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deletePhotoOrdersByOrderRefItemsByItemId: {
@@ -10635,14 +10757,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchPhotoOrdersByOrderRefItemsByItemId: {
@@ -10672,14 +10795,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoId: {
@@ -10757,9 +10881,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deletePhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoId: {
@@ -10780,14 +10905,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdChoice: {
@@ -10820,14 +10946,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdOriginal: {
@@ -10848,10 +10975,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdFitted: {
@@ -10872,10 +11000,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdPrintSheet: {
@@ -10896,10 +11025,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putPhotoOrdersByOrderRefCurrency: {
@@ -10928,14 +11058,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putPhotoOrdersByOrderRefPlan: {
@@ -10967,14 +11098,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefCoupon: {
@@ -11002,15 +11134,16 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deletePhotoOrdersByOrderRefCoupon: {
@@ -11027,14 +11160,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putPhotoOrdersByOrderRefDelivery: {
@@ -11076,14 +11210,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putPhotoOrdersByOrderRefStep: {
@@ -11111,14 +11246,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefReset: {
@@ -11135,14 +11271,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefItemsByItemIdPhotos: {
@@ -11233,15 +11370,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdRetake: {
@@ -11293,15 +11431,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoChecksCurrent: {
@@ -11357,8 +11496,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deletePhotoChecksCurrent: {
@@ -11370,14 +11510,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoChecksCurrentOriginal: {
@@ -11391,8 +11532,9 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getPhotoChecksCurrentFitted: {
@@ -11406,8 +11548,9 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoOrdersClaimCheck: {
@@ -11433,13 +11576,14 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postPhotoChecks: {
@@ -11513,13 +11657,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
-            503: components["responses"]["Answer503_30"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getReferralsRewards: {
@@ -11566,8 +11710,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getUsersDataRights: {
@@ -11607,8 +11752,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersDataExport: {
@@ -11630,13 +11776,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersDataDeletion: {
@@ -11665,13 +11812,14 @@ export interface operations {
             200: components["responses"]["Answer200_41"];
             202: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminRefunds: {
@@ -11732,9 +11880,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminRefundsAutomatic: {
@@ -11774,9 +11923,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminRefundsById: {
@@ -11849,10 +11999,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsByIdApprove: {
@@ -11880,15 +12031,16 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsByIdRetry: {
@@ -11905,15 +12057,16 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsByIdRecordedByHand: {
@@ -11936,15 +12089,16 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsAutomaticByAttemptIdRetry: {
@@ -11959,16 +12113,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["Answer200_17"];
+            202: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsAutomaticByAttemptIdRecordedByHand: {
@@ -11989,17 +12144,18 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminRefundsByIdReject: {
@@ -12027,14 +12183,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminReferralRewards: {
@@ -12093,9 +12250,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminReferralRewardsByIdSent: {
@@ -12139,14 +12297,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminMessages: {
@@ -12204,9 +12363,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminMessagesById: {
@@ -12257,10 +12417,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminMessagesByIdReply: {
@@ -12291,14 +12452,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminMessagesByIdHandled: {
@@ -12326,14 +12488,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrders: {
@@ -12412,9 +12575,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRef: {
@@ -13072,10 +13236,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOrdersByRefStatus: {
@@ -13130,14 +13295,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOrdersByRefNotes: {
@@ -13165,14 +13331,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOrdersByRefMessages: {
@@ -13200,14 +13367,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOrdersByRefDocumentRequests: {
@@ -13255,14 +13423,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefDocumentsByDocumentIdDownload: {
@@ -13279,12 +13448,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefDocumentsByDocumentIdPreview: {
@@ -13301,12 +13471,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefItemsByItemIdPhotosByPhotoIdOriginal: {
@@ -13325,13 +13496,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefItemsByItemIdPhotosByPhotoIdFitted: {
@@ -13350,13 +13522,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefItemsByItemIdPhotosByPhotoIdPrintSheet: {
@@ -13375,13 +13548,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_27"];
+            200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOrdersByRefMembersByMemberIdPrintPack: {
@@ -13400,11 +13574,12 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            409: components["responses"]["Answer409_8"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOrdersByRefDocuments: {
@@ -13526,14 +13701,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminPhotoChecks: {
@@ -13606,9 +13782,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPhotoChecksByPhotoIdApprove: {
@@ -13625,14 +13802,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPhotoChecksByPhotoIdReject: {
@@ -13660,14 +13838,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminOrdersByRefShipment: {
@@ -13718,14 +13897,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminOrdersByRefPickupReady: {
@@ -13771,14 +13951,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminDataRightsDeletionRequests: {
@@ -13826,9 +14007,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminDataRightsDeletionRequestsByIdErase: {
@@ -13845,14 +14027,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminAuditLog: {
@@ -13909,9 +14092,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminUsers: {
@@ -13967,9 +14151,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminUsersById: {
@@ -14031,10 +14216,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminUsersByIdRole: {
@@ -14063,14 +14249,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminUsersByIdDisabled: {
@@ -14098,14 +14285,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postUsersVerifyUser: {
@@ -14130,14 +14318,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCatalogServices: {
@@ -14178,9 +14367,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogServices: {
@@ -14217,13 +14407,14 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCatalogServicesById: {
@@ -14338,10 +14529,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogServicesById: {
@@ -14358,14 +14550,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogServicesById: {
@@ -14399,14 +14592,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCatalogAddonPrices: {
@@ -14446,9 +14640,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCatalogFaqs: {
@@ -14489,9 +14684,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogFaqs: {
@@ -14533,12 +14729,13 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogPackagesById: {
@@ -14555,14 +14752,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogPackagesById: {
@@ -14602,14 +14800,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogPricesById: {
@@ -14626,14 +14825,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogPricesById: {
@@ -14683,14 +14883,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogAddonPricesById: {
@@ -14720,14 +14921,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogProcessStepsById: {
@@ -14744,14 +14946,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogProcessStepsById: {
@@ -14793,14 +14996,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogTimelineById: {
@@ -14817,14 +15021,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogTimelineById: {
@@ -14868,14 +15073,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogFaqsById: {
@@ -14892,14 +15098,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogFaqsById: {
@@ -14943,14 +15150,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminCatalogPackageTextsById: {
@@ -14967,14 +15175,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCatalogPackageTextsById: {
@@ -15014,14 +15223,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogServicesByIdPackages: {
@@ -15064,14 +15274,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogPackagesByIdPrices: {
@@ -15129,14 +15340,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogServicesByIdProcessSteps: {
@@ -15184,14 +15396,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogPackagesByIdTimeline: {
@@ -15235,14 +15448,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogServicesByIdFaqs: {
@@ -15287,14 +15501,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCatalogPackagesByIdTexts: {
@@ -15344,14 +15559,15 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminCatalogServicesByIdParameters: {
@@ -15389,14 +15605,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCoupons: {
@@ -15458,9 +15675,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminCoupons: {
@@ -15548,13 +15766,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCouponsById: {
@@ -15571,10 +15790,11 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCouponsById: {
@@ -15624,14 +15844,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminCountries: {
@@ -15646,11 +15867,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_13"];
+            200: components["responses"]["Answer200_14"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminCountriesByIsoCode: {
@@ -15680,14 +15902,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminForms: {
@@ -15723,9 +15946,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminPackagesByIdForm: {
@@ -15775,10 +15999,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPackagesByIdFormCheck: {
@@ -15799,16 +16024,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminPackagesByIdFormDraft: {
@@ -15848,14 +16074,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminPackagesByIdFormDraft: {
@@ -15870,16 +16097,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPackagesByIdFormPublish: {
@@ -15912,14 +16140,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postQuestionsUpload: {
@@ -15960,12 +16189,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminOffers: {
@@ -16001,9 +16231,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminOffers: {
@@ -16062,12 +16293,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminOffersById: {
@@ -16107,14 +16339,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminOffersById: {
@@ -16129,16 +16362,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminOffersById: {
@@ -16168,14 +16402,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminBanners: {
@@ -16211,9 +16446,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminBanners: {
@@ -16270,12 +16506,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminBannersById: {
@@ -16313,14 +16550,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminBannersById: {
@@ -16335,16 +16573,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminBannersById: {
@@ -16374,14 +16613,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminPartners: {
@@ -16417,9 +16657,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPartners: {
@@ -16476,12 +16717,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminPartnersById: {
@@ -16519,14 +16761,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminPartnersById: {
@@ -16541,16 +16784,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminPartnersById: {
@@ -16580,14 +16824,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminBannersByIdImage: {
@@ -16616,14 +16861,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminPartnersByIdLogo: {
@@ -16652,14 +16898,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminArticles: {
@@ -16696,9 +16943,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminArticles: {
@@ -16757,13 +17005,14 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminArticlesById: {
@@ -16802,14 +17051,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminArticlesById: {
@@ -16824,16 +17074,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminArticlesById: {
@@ -16861,14 +17112,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminTerms: {
@@ -16915,9 +17167,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminTermsByIdSections: {
@@ -16969,14 +17222,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminTermSectionsById: {
@@ -17028,14 +17282,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminTermSectionsById: {
@@ -17050,16 +17305,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminTeamMembers: {
@@ -17093,9 +17349,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminTeamMembers: {
@@ -17145,12 +17402,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminTeamMembersById: {
@@ -17183,14 +17441,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     deleteAdminTeamMembersById: {
@@ -17205,16 +17464,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     patchAdminTeamMembersById: {
@@ -17242,14 +17502,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postAdminTeamMembersByIdImage: {
@@ -17278,14 +17539,15 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getAdminAboutBlocks: {
@@ -17319,9 +17581,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     putAdminAboutBlocksById: {
@@ -17374,14 +17637,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_16"];
-            403: components["responses"]["Answer403_6"];
-            404: components["responses"]["Answer404_5"];
-            408: components["responses"]["Answer408_7"];
-            409: components["responses"]["Answer409_8"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     getDevMailbox: {
@@ -17423,8 +17687,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            404: components["responses"]["Answer404_5"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
         };
     };
     postHello: {
@@ -17467,13 +17732,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            403: components["responses"]["Answer403_6"];
-            408: components["responses"]["Answer408_7"];
-            413: components["responses"]["Answer413_9"];
-            415: components["responses"]["Answer415_10"];
-            429: components["responses"]["Answer429_14"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
-            503: components["responses"]["Answer503_30"];
+            503: components["responses"]["Answer503_3"];
         };
     };
 }

@@ -3,8 +3,10 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
+import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
+import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -334,6 +336,14 @@ describe('POST /admin/orders/:ref/status', () => {
       remark: 'Please sign page 2 of the PoA again.',
     });
     expect(back.statusCode, back.body).toBe(200);
+    // The e-mail says what the order page says (sent back, their words next), not "still missing".
+    const [mail] = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.subject, `%${order.displayId} is now Forms incomplete%`));
+    expect(mail?.text).toContain(`${COMPLETION_TEXT.sentBack}\n\nPlease sign page 2 of the PoA again.\n\n`);
+    expect(mail?.text).not.toContain(STATUS_DESCRIPTIONS['Forms incomplete']);
+    expect(mail?.text).not.toContain('Remark:');
     expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.nextStatuses).toContain('In review');
     const again = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
       status: 'In review',

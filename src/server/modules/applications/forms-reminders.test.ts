@@ -88,6 +88,18 @@ describe('reminders to finish the forms after paying', () => {
     expect(await t.app.services.formsReminders.remind({ orderId: order.id, day: 2 })).toBe('not-needed');
   });
 
+  it('are not sent once our team had the order and sent it back: their remark is what it waits for', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    // Paid with the forms to do, finished on day 1, in review on day 2, sent back on day 4.
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    await moveOrderTo(t.app, order.id, 'Forms incomplete', 'staff');
+    expect(await t.app.services.formsReminders.remind({ orderId: order.id, day: 7 })).toBe('not-needed');
+    expect(await remindersTo(user.email)).toEqual([]);
+  });
+
   it('are filed by the payment only: a paid order that becomes incomplete again files none', async () => {
     const user = await createSignedInUser(t.app);
     const order = await startApplication(t.app, user.token);

@@ -1,4 +1,4 @@
-import { continueHref, openApplicationName } from '../../../domain/orders/open-application.ts';
+import { continueHref, openApplicationName, sentBackToCustomer } from '../../../domain/orders/open-application.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -13,7 +13,7 @@ import { createApplicationsRepository } from './repository.ts';
  *
  * The payment's transaction files one delayed job per reminder on the existing pg-boss queue, so
  * they exist only if the payment commits and survive restarts. When a job runs it looks again: an
- * order that is complete (or moved on, cancelled, refunded) gets nothing. Each reminder's e-mail
+ * order that is complete (or moved on, cancelled, refunded, or sent back by our team) gets nothing. Each reminder's e-mail
  * has its own outbox key, so a job that runs twice (pg-boss is at-least-once) mails once.
  */
 export const FORMS_REMINDER_QUEUE = 'applications.forms-reminder';
@@ -59,10 +59,15 @@ export function createFormsReminders(db: Database, deps: FormsRemindersDeps) {
     }
   };
 
-  /** One reminder: sent only while the order still waits for its forms. */
+  /**
+   * One reminder: sent only while the order still waits for its forms since the payment. Once our
+   * team had it, Forms incomplete means they sent it back: their own e-mail said what to change,
+   * and "we start as soon as every form is in" with a link to the forms would contradict it.
+   */
   async function remind(job: FormsReminderJob): Promise<'sent' | 'not-needed'> {
     const [order] = await orders.findByIds([job.orderId]);
     if (order?.status !== 'Forms incomplete') return 'not-needed';
+    if (sentBackToCustomer(await orders.timeline(order.id))) return 'not-needed';
     const names = (await createApplicationsRepository(db).memberNamesOf([order.id])).get(order.id) ?? [];
     const name = openApplicationName({ title: order.title, memberNames: names });
     const link = `${await orders.siteUrlOf(order.id)}${continueHref({ displayId: order.displayId, status: 'Forms incomplete' })}`;

@@ -32,13 +32,28 @@ describe('GET /users/dashboard openApplications', () => {
         title: expect.any(String),
         status: 'Payment pending',
         memberNames: ['Priya Sharma', 'Raj Sharma', 'Anaya Sharma'],
+        sentBack: false,
       },
       {
         displayId: paid.displayId,
         title: expect.any(String),
         status: 'Forms incomplete',
         memberNames: ['Priya Sharma'],
+        sentBack: false,
       },
+    ]);
+  });
+
+  it('says when our team sent an application back, so it continues on the order page and not the forms', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    await moveOrderTo(t.app, order.id, 'Forms incomplete', 'staff');
+    const dashboard = (await apiCall(t.app, 'GET', '/users/dashboard', user.token)).json().data;
+    expect(dashboard.openApplications).toEqual([
+      expect.objectContaining({ displayId: order.displayId, status: 'Forms incomplete', sentBack: true }),
     ]);
   });
 

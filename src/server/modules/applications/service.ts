@@ -34,6 +34,7 @@ import {
   OPEN_APPLICATION_STATUSES,
   OPEN_APPLICATIONS_SHOWN,
   type OpenApplication,
+  sentBackToCustomer,
 } from '../../../domain/orders/open-application.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import type { OrderFilesRetention } from '../../../domain/orders/retention.ts';
@@ -367,12 +368,15 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         OPEN_APPLICATIONS_SHOWN,
       );
       const names = await repository.memberNamesOf(open.map((order) => order.id));
-      return open.map((order) => ({
+      // A few rows (OPEN_APPLICATIONS_SHOWN): one timeline read each.
+      const timelines = await Promise.all(open.map((order) => deps.orders.timeline(order.id)));
+      return open.map((order, i) => ({
         displayId: order.displayId,
         title: order.title,
         // Listed by these statuses only.
         status: order.status as OpenApplication['status'],
         memberNames: names.get(order.id) ?? [],
+        sentBack: sentBackToCustomer(timelines[i] ?? []),
       }));
     },
 

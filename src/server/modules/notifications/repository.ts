@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from './tables.ts';
 
@@ -37,11 +37,18 @@ export function createNotificationsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async markAllRead(userId: number, at: Date): Promise<void> {
+    /** Every unread one, or only those up to id `upTo` (ids grow as notifications are made). */
+    async markRead(userId: number, at: Date, upTo?: number): Promise<void> {
       await db
         .update(notifications)
         .set({ readAt: at })
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            upTo === undefined ? undefined : lte(notifications.id, upTo),
+          ),
+        );
     },
   };
 }

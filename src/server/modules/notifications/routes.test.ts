@@ -71,6 +71,23 @@ describe('GET /users/notification', () => {
     expect(after).toMatchObject({ totalCount: 1, unreadCount: 0 });
     expect(after.notifications[0].isRead).toBe(true);
   });
+
+  it('marks read only what the panel listed: one made after the list stays unread', async () => {
+    const user = await createSignedInUser(t.app);
+    const [shown] = (await list(user.token)).json().data.notifications;
+    await t.app.services.notifications.notify(user.id, { orderId: 'DOC-000043', orderStatus: 'In review' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/notification/read',
+      headers: bearer(user.token),
+      payload: { upTo: shown.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: { unreadCount: 1 } });
+    const after = (await list(user.token)).json().data;
+    expect(after.unreadCount).toBe(1);
+    expect(after.notifications.map((n: { isRead: boolean }) => n.isRead)).toEqual([false, true]);
+  });
 });
 
 describe('DELETE /users/notification/{id}', () => {

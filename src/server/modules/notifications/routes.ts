@@ -7,6 +7,13 @@ import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 
+/**
+ * What the panel showed: the newest notification’s id. One made after the list loaded (a staff
+ * change) is not marked read unseen. Optional, as is the body (an older client sends none): without
+ * it, every notification is marked read.
+ */
+const markReadBody = z.object({ upTo: z.number().int().positive().optional() }).nullish();
+
 /** The signed-in user's notification panel (SPEC.md §7: users/notification). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -30,13 +37,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Mark every notification read (the bell badge goes to 0)',
+        summary:
+          'Mark the notifications read up to `upTo`, the newest one the panel listed (every one without it); answers how many are still unread',
+        body: markReadBody,
         response: { 200: envelopeSchema(z.object({ unreadCount: z.number() })) },
       },
     },
     async (request) => {
-      await notifications.markAllRead(currentUser(request).viewer.id);
-      return ok({ unreadCount: 0 }, N.allRead);
+      const unreadCount = await notifications.markRead(currentUser(request).viewer.id, request.body?.upTo);
+      return ok({ unreadCount }, N.allRead);
     },
   );
 

@@ -67,8 +67,14 @@ export function createNotificationsService(db: Database, { now = () => new Date(
       return repository.delete(userId, id);
     },
 
-    markAllRead(userId: number): Promise<void> {
-      return repository.markAllRead(userId, now());
+    /**
+     * Marks read what the customer was shown: the notifications up to `upTo`, the newest their
+     * panel listed (one made after it was listed stays unread), or all of them without it.
+     * Answers how many are still unread.
+     */
+    async markRead(userId: number, upTo?: number): Promise<number> {
+      await repository.markRead(userId, now(), upTo);
+      return (await repository.counts(userId)).unread;
     },
 
     /** Every notification of the user, oldest first (their data export, issue 34 §3). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { CLOSED_ORDER_STATUSES } from '../../../domain/orders/retention.ts';
 import type { Database } from '../../db/client.ts';
 import { orderFileRetention as due } from './retention-tables.ts';
@@ -84,6 +84,15 @@ export function createRetentionRepository(db: Database) {
       values: Partial<Pick<RetentionRow, 'deleteOn' | 'noticeSentAt' | 'deletedAt' | 'filesDeleted'>>,
     ): Promise<void> {
       await db.update(due).set(values).where(eq(due.orderId, orderId));
+    },
+
+    /** Rows not yet deleted whose day is before `today`. */
+    async countOverdue(today: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(due)
+        .where(and(isNull(due.deletedAt), lt(due.deleteOn, today)));
+      return row?.n ?? 0;
     },
 
     async find(orderId: number): Promise<RetentionRow | null> {

@@ -10,6 +10,7 @@ import {
   type OrderFilesRetention,
   RETENTION_MESSAGES as R,
 } from '../../../domain/orders/retention.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -44,6 +45,20 @@ export interface RetentionSweep {
   erased: number;
   /** Files removed from storage. */
   files: number;
+  /** Orders a step failed on (a file the storage would not delete, …): their rows wait for the next sweep. */
+  failed: RetentionFailure[];
+}
+
+export interface RetentionFailure {
+  orderId: number;
+  error: unknown;
+}
+
+/** What a step did over its orders: how many it did, what their work counted, which failed. */
+interface StepResult {
+  done: number;
+  total: number;
+  failed: RetentionFailure[];
 }
 
 export interface OrderFileRetentionDeps {
@@ -70,12 +85,12 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   const repository = createRetentionRepository(db);
 
   /** Plans the deletion day of closed orders not seen before, from when each first closed. */
-  async function enrol(today: string): Promise<number> {
+  async function enrol(today: string, signal: AbortSignal | undefined): Promise<number> {
     let enrolled = 0;
     for (;;) {
       const rows = await repository.unseenClosed(RETENTION_BATCH);
       enrolled += await repository.insert(rows.map((r) => ({ ...r, deleteOn: filesDeletionDay(r.closedAt, today) })));
-      if (rows.length < RETENTION_BATCH) return enrolled;
+      if (rows.length < RETENTION_BATCH || signal?.aborted) return enrolled;
       await sleep(RETENTION_PAUSE_MS);
     }
   }
@@ -99,27 +114,36 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   /**
    * Runs `work` on each order whose row `step` selects, in id order and batches (keyset: a row
    * another sweep holds is passed by, not waited for or met again), RETENTION_PAUSE_MS apart.
+   * One order's failure is counted and the next order's turn comes: a single file the storage will
+   * not delete must not hold back every other order (its row, unchanged, is tried again next
+   * sweep). Once `signal` is aborted (the job's time is up, and pg-boss hands the job to another
+   * run), it stops before the next order; the rows say where the next sweep carries on.
    */
   async function eachOrder(
     step: RetentionStep,
+    signal: AbortSignal | undefined,
     work: (id: number) => Promise<number | null>,
-  ): Promise<{ done: number; total: number }> {
-    let done = 0;
-    let total = 0;
+  ): Promise<StepResult> {
+    const result: StepResult = { done: 0, total: 0, failed: [] };
     let first = true;
     for (let afterId = 0; ; ) {
       const ids = await repository.idsWhere(step, afterId, RETENTION_BATCH);
       for (const id of ids) {
         if (!first) await sleep(RETENTION_PAUSE_MS);
+        if (signal?.aborted) return result;
         first = false;
-        const result = await work(id);
-        if (result !== null) {
-          done += 1;
-          total += result;
+        try {
+          const counted = await work(id);
+          if (counted !== null) {
+            result.done += 1;
+            result.total += counted;
+          }
+        } catch (error) {
+          result.failed.push({ orderId: id, error });
         }
       }
       const last = ids.at(-1);
-      if (last === undefined || ids.length < RETENTION_BATCH) return { done, total };
+      if (last === undefined || ids.length < RETENTION_BATCH) return result;
       afterId = last;
     }
   }
@@ -133,7 +157,7 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
       intro: [R.noticeIntro(deleteOn)],
       details: [['Order', `${order.displayId} (${order.title})`]],
       outro: [`Download them from your order: ${link}`],
-      signature: `The ${deps.companyName} team`,
+      signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }
 
@@ -142,9 +166,9 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
    * e-mail's key are written in one transaction). A notice that comes late (no sweep ran for days)
    * moves the day so the customer still has every notice day. An order without files is done.
    */
-  async function notify(today: string, now: Date): Promise<number> {
+  function notify(today: string, now: Date, signal: AbortSignal | undefined): Promise<StepResult> {
     const step = RETENTION_STEPS.notice(addDays(today, ORDER_FILES_NOTICE_DAYS));
-    const { done } = await eachOrder(step, (id) =>
+    return eachOrder(step, signal, (id) =>
       locked(id, step, async (tx, row, order) => {
         if (!filesNoticeDue(row.deleteOn, today)) return null;
         const rows = createRetentionRepository(tx);
@@ -165,7 +189,6 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
         return 1;
       }),
     );
-    return done;
   }
 
   /**
@@ -176,9 +199,9 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
    * between leaves rows naming gone files, which the next sweep finishes; a second sweep at the
    * same moment may delete the same bytes again (no error), but only one marks and counts them.
    */
-  function erase(today: string, now: Date): Promise<{ done: number; total: number }> {
+  function erase(today: string, now: Date, signal: AbortSignal | undefined): Promise<StepResult> {
     const step = RETENTION_STEPS.erase(today);
-    return eachOrder(step, async (id) => {
+    return eachOrder(step, signal, async (id) => {
       const keys = await locked(id, step, (tx, _row, order) => deps.kind(order).storedFiles(tx, order));
       if (keys === null) return null;
       for (const key of keys) await deps.storage.delete(key);
@@ -191,14 +214,29 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   }
 
   return {
-    /** One sweep at `now`: plan, tell, delete. Running it again at once does nothing more. */
-    async sweep(now: Date): Promise<RetentionSweep> {
+    /**
+     * One sweep at `now`: plan, tell, delete. Running it again at once does nothing more; `signal`
+     * aborted stops it between two orders.
+     */
+    async sweep(now: Date, signal?: AbortSignal): Promise<RetentionSweep> {
       const today = todayIsoDate(now);
-      const enrolled = await enrol(today);
-      const noticed = await notify(today, now);
-      const erased = await erase(today, now);
-      return { enrolled, noticed, erased: erased.done, files: erased.total };
+      const enrolled = await enrol(today, signal);
+      const noticed = await notify(today, now, signal);
+      const erased = await erase(today, now, signal);
+      return {
+        enrolled,
+        noticed: noticed.done,
+        erased: erased.done,
+        files: erased.total,
+        failed: [...noticed.failed, ...erased.failed],
+      };
     },
+
+    /**
+     * Closed orders whose files are still kept after their deletion day (`today` excluded: its
+     * first sweep has the day to run): a sweep that keeps failing on them shows here.
+     */
+    overdue: (today: string): Promise<number> => repository.countOverdue(today),
 
     /** What the order's pages say of its files: kept until a day, or deleted when (nothing while open). */
     async of(orderId: number, on: Database = db): Promise<OrderFilesRetention> {

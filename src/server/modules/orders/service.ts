@@ -18,7 +18,7 @@ import {
   type StatusChange,
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
-import { orderBrandName, statusDescription } from '../../../domain/orders/status-descriptions.ts';
+import { orderBrandName, sentBackMailIntro, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import type { LinkOrigin } from '../../http/site-url.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -231,13 +231,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       ['Order', `${order.displayId} (${order.title})`],
       ['Status', to],
     ];
-    if (remark) details.push(['Remark', remark]);
+    const sentBack = sentBackMailIntro(to, remark);
+    if (remark && !sentBack) details.push(['Remark', remark]);
     details.push(...premiumSupportMailDetails(premiumSupportFor(order.totalCents)));
     return simpleMail({
       to: order.email,
       subject: `Your order ${order.displayId} is now ${to}`,
       heading: `Your order ${order.displayId}: ${to}`,
-      intro: [statusDescription(order.kind, to)],
+      intro: sentBack ?? [statusDescription(order.kind, to)],
       details,
       outro: [`See your order and its timeline at any time: ${link}`],
       // A photo order's customer bought from SevaPhotos: signed by that brand, not the company's.
@@ -640,7 +641,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      * tells the customer beforehand, and on the day has the order's kind delete its files. The
      * daily job (src/server/retention.ts) calls it; a second run at once does nothing more.
      */
-    sweepClosedOrderFiles: (at: Date) => retention.sweep(at),
+    sweepClosedOrderFiles: (at: Date, signal?: AbortSignal) => retention.sweep(at, signal),
+
+    /** Closed orders whose files are kept past their deletion day (/metrics: the sweep is failing). */
+    overdueClosedOrderFiles: (today: string) => retention.overdue(today),
 
     /** Whether the order's files are kept until a day, or were deleted when (its pages say so). */
     filesRetention: (orderId: number, on: Database = db) => retention.of(orderId, on),

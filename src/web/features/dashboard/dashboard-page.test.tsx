@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONTINUE_TEXT } from '../../../domain/orders/open-application.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -23,6 +24,7 @@ const UNPAID_OCI = {
   title: 'OCI Card: New OCI Card',
   status: 'Payment pending',
   memberNames: ['Priya Sharma', 'Raj Sharma', 'Anaya Sharma'],
+  sentBack: false,
 } as const;
 
 describe('/dashboard', () => {
@@ -109,6 +111,14 @@ describe('/dashboard', () => {
               title: 'Indian Passport Renewal: Adult',
               status: 'Forms incomplete',
               memberNames: ['Priya Sharma'],
+              sentBack: false,
+            },
+            {
+              displayId: 'DOC-000002',
+              title: 'Renunciation of Indian Passport: Adult',
+              status: 'Forms incomplete',
+              memberNames: ['Raj Sharma'],
+              sentBack: true,
             },
           ],
         }),
@@ -119,6 +129,7 @@ describe('/dashboard', () => {
     expect(rows.map((row) => row.querySelector('.font-semibold')?.textContent)).toEqual([
       'OCI Card for Priya, Raj and Anaya',
       'Indian Passport Renewal for Priya',
+      'Renunciation of Indian Passport for Raj',
     ]);
     // Unpaid: to the order page to pay; paid: on to the forms.
     expect(
@@ -127,6 +138,10 @@ describe('/dashboard', () => {
     expect(
       within(section).getByRole('link', { name: 'Continue: Indian Passport Renewal for Priya' }).getAttribute('href'),
     ).toBe('/package-form?orderId=DOC-000004');
+    // Sent back by our team: to the order page, where their remark says what to change.
+    const sentBack = within(section).getByRole('link', { name: 'Continue: Renunciation of Indian Passport for Raj' });
+    expect(sentBack.getAttribute('href')).toBe('/service-order?orderId=DOC-000002');
+    expect(rows[2]?.textContent).toContain(CONTINUE_TEXT.sentBack);
   });
 
   it('says it is loading until the dashboard arrives, then shows it as one: nothing in view moves (decision 0141)', async () => {

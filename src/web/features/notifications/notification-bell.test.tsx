@@ -103,6 +103,8 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     fireEvent.click(bell);
     await waitFor(() => expect(loads(fake.calls)).toBe(2));
     await waitFor(() => expect(fake.calls.some((c) => c.path === '/api/v1/users/notification/read')).toBe(true));
+    // Up to the newest it listed: one made after it loaded stays unread.
+    expect(fake.calls.find((c) => c.path === '/api/v1/users/notification/read')?.body).toEqual({ upTo: DOC.id });
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => expect(loads(fake.calls)).toBe(3));
     await screen.findByRole('button', { name: 'Notifications' });
@@ -153,5 +155,7 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     await waitFor(() => expect(errors.length).toBeGreaterThan(0));
     console.error = original;
     expect(within(panel).getByText('DOC-000123')).toBeTruthy();
+    // What it shows may be older than what came since: nothing is marked read unseen.
+    expect(fake.calls.some((c) => c.path === '/api/v1/users/notification/read')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
 import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { NotificationPanel } from './notification-panel.tsx';
-import { useNotifications } from './use-notifications.ts';
+import { newestId, useNotifications } from './use-notifications.ts';
 
 /**
  * SPEC.md §2 header bell: the unread count as a badge, and the notification panel in a popover
@@ -15,13 +15,14 @@ export function NotificationBell() {
   const titleId = useId();
   const unread = list?.unreadCount ?? 0;
 
-  // SPEC.md §4: the list refreshes whenever the panel toggles. Opening it also marks the
-  // notifications read, so the badge clears once the panel closes (items still show as new
-  // while it is open).
+  // SPEC.md §4: the list refreshes whenever the panel toggles. Opening it also marks read what it
+  // lists, so the badge clears once the panel closes (items still show as new while it is open):
+  // not when the list did not load (the customer saw none of it), nor one made after it loaded.
   function toggle(next: boolean) {
     setOpen(next);
-    void reload().then(() => {
-      if (next) void markRead();
+    void reload().then((shown) => {
+      const upTo = shown ? newestId(shown) : null;
+      if (next && upTo !== null) void markRead(upTo);
     });
   }
 

@@ -9,17 +9,25 @@ export const fetchNotifications = () =>
 export const deleteNotification = (id: number) =>
   envelopeOf(api.DELETE('/api/v1/users/notification/{id}', { params: { path: { id: String(id) } } }));
 
-export const markNotificationsRead = () => envelopeOf(api.POST('/api/v1/users/notification/read'));
+export const markNotificationsRead = (upTo: number) =>
+  envelopeOf(api.POST('/api/v1/users/notification/read', { body: { upTo } }));
+
+/** The newest notification a list holds (ids grow as they are made), or null when it is empty. */
+export const newestId = (list: NotificationList): number | null =>
+  list.notifications.length === 0 ? null : Math.max(...list.notifications.map((n) => n.id));
 
 export interface NotificationsState {
   list: NotificationList | null;
   loading: boolean;
-  /** Loads the list again (SPEC.md §4: on login and whenever the panel toggles). */
-  reload(): Promise<void>;
+  /**
+   * Loads the list again (SPEC.md §4: on login and whenever the panel toggles): the list now shown,
+   * or null when the load failed or a later one replaced it.
+   */
+  reload(): Promise<NotificationList | null>;
   /** Deletes one notification on the server, then reloads the list. */
   remove(id: number): Promise<void>;
-  /** Marks everything read on the server (the badge clears on the next load). */
-  markRead(): Promise<void>;
+  /** Marks read on the server what the panel listed, up to `upTo` (the badge clears on the next load). */
+  markRead(upTo: number): Promise<void>;
 }
 
 /**
@@ -36,9 +44,12 @@ export function useNotifications(): NotificationsState {
     setLoading(true);
     try {
       const { data } = await fetchNotifications();
-      if (call === latest.current) setList(data);
+      if (call !== latest.current) return null;
+      setList(data);
+      return data;
     } catch {
       // Logged by the call helper; the panel keeps what it showed.
+      return null;
     } finally {
       if (call === latest.current) setLoading(false);
     }
@@ -56,9 +67,9 @@ export function useNotifications(): NotificationsState {
     [reload],
   );
 
-  const markRead = useCallback(async () => {
+  const markRead = useCallback(async (upTo: number) => {
     try {
-      await markNotificationsRead();
+      await markNotificationsRead(upTo);
     } catch {
       // Logged by the call helper.
     }

@@ -254,6 +254,20 @@ describe('/service-order', () => {
     expect(screen.getByText(/Nothing right now/)).toBeTruthy();
   });
 
+  it('promises no news once the order is closed: no to-do panel when completed, refunded or cancelled', async () => {
+    let status = 'Completed';
+    serve(() => order({ status, members: twoMembers(), actions: NOTHING_ALLOWED }));
+    for (const closed of ['Completed', 'Refunded', 'Cancelled']) {
+      status = closed;
+      const view = renderPage();
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('region', { name: 'What you still need to do' }), closed).toBeNull();
+      expect(screen.queryByText(/We will let you know/), closed).toBeNull();
+      view.unmount();
+      clearQueries();
+    }
+  });
+
   it('says what our team asked for when they sent a complete application back, not “nothing right now”', async () => {
     serve(() => sentBack('Please sign page 2 of the PoA again.'));
     renderPage();

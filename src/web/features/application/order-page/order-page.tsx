@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
+import { CLOSED_ORDER_STATUSES } from '../../../../domain/orders/retention.ts';
 import { toOrderStatus } from '../../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
@@ -19,15 +20,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
 import { getCostSummary } from '../../../lib/order-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
+import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { DocumentSlotContext } from './document-slot.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
 import { sentBackRemark, ToDo } from './to-do.tsx';
-
-/** How often an open order page asks for news (status changes by staff); paused in a hidden tab. */
-const REFRESH_MS = 30_000;
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -89,9 +88,12 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
           ) : null}
         </header>
 
-        <div className="mt-8">
-          <ToDo order={order} paymentPending={status === 'Payment pending'} />
-        </div>
+        {/* Closed, nothing is left to do, and "we will let you know when anything changes" is no longer true. */}
+        {(CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status) ? null : (
+          <div className="mt-8">
+            <ToDo order={order} paymentPending={status === 'Payment pending'} />
+          </div>
+        )}
         <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
           <aside aria-label="Your order" className="space-y-6 desk:sticky desk:top-24 desk:order-2">
             <OrderActions order={order} orderRef={orderRef} focusAfterCancel={() => title.current} />
@@ -117,7 +119,7 @@ function LoadOrder({ orderRef, today }: { orderRef: string; today: string }) {
   const order = useQuery({
     queryKey: applicationKeys.order(orderRef),
     queryFn: async () => (await getApplication(orderRef)).data,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: ORDER_REFRESH_MS,
     refetchOnWindowFocus: true,
     // Not found stays not found; other failures are tried again once.
     retry: (count, error) => !isNotFound(error) && count < 1,

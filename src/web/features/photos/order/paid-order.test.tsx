@@ -19,6 +19,12 @@ const LINES = [
   { id: 'print-copies', label: 'Print copies', value: '$5', icon: 'printer', kind: 'charge', amountCents: 500 },
 ] as const;
 
+/** Paid, then whatever `status` the test gives it. */
+const PAID: PhotoOrder['timeline'] = [
+  { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-12-01T10:00:00Z' },
+  { fromStatus: 'Payment pending', status: 'Order pending', by: 'system', remark: null, at: '2026-12-01T10:05:00Z' },
+];
+
 function show(
   refundedCents: number,
   status = 'Cancelled',
@@ -32,7 +38,7 @@ function show(
         'Cost summary loaded',
       ),
   });
-  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items, ...more });
+  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items, timeline: PAID, ...more });
   renderWithRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PaidPhotoOrder order={order} />
@@ -46,6 +52,18 @@ describe('a paid photo order’s page', () => {
     const refunded = await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(refunded.nextElementSibling?.textContent).toBe(formatMoney({ amountCents: -500, currency: 'USD' }));
     expect(screen.getByText(PAID_LINES_TEXT.net).nextElementSibling?.textContent).toBe('$8.99');
+  });
+
+  it('says nothing was charged for an order cancelled before it was paid, with no paid lines', async () => {
+    show(0, 'Cancelled', [], {
+      timeline: [
+        { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-12-01T10:00:00Z' },
+        { fromStatus: 'Payment pending', status: 'Cancelled', by: 'staff', remark: null, at: '2026-12-02T10:00:00Z' },
+      ],
+    });
+    expect(await screen.findByText(PAID_LINES_TEXT.notCharged)).toBeTruthy();
+    expect(screen.queryByText(PAID_LINES_TEXT.title)).toBeNull();
+    expect(screen.queryByText(PAID_LINES_TEXT.total)).toBeNull();
   });
 
   it('offers the refund request for this order while it is not cancelled or refunded', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
+import { PAID_LINES_TEXT, refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { photoHeld } from '../../../../domain/photos/failed-rules.ts';
 import {
   itemTitle,
@@ -23,15 +23,34 @@ import { SecondLookPanel } from './second-look.tsx';
 import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
 
 /**
- * A paid photo order's page (PHOTO_ENHANCEMENT_ORDER, ?orderId=): status, plan and delivery, the
- * downloads of each fitted photo at its exact size, the paid lines (as the receipt) and the timeline.
+ * What the order was charged, as the receipt lists it; for an order cancelled before it was paid
+ * (it leaves Payment pending too), that nothing was, rather than a "Total paid" nobody paid.
  */
-export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
+function ChargedPanel({ order }: { order: PhotoOrder }) {
+  const paid = wasPaid(order.timeline);
   // What was refunded of the payment comes with the order's cost summary (the core's own path).
   const summary = useQuery({
     queryKey: photoKeys.costSummary(order.displayId),
     queryFn: async () => (await getCostSummary(order.displayId)).data,
+    enabled: paid,
   });
+  if (!paid) {
+    return <p className="card p-5 text-slate-700">{PAID_LINES_TEXT.notCharged}</p>;
+  }
+  return (
+    <PaidLinesPanel
+      summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}
+      refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
+    />
+  );
+}
+
+/**
+ * A photo order's page once it left Payment pending (PHOTO_ENHANCEMENT_ORDER, ?orderId=): status,
+ * plan and delivery, the downloads of each fitted photo at its exact size, what was charged (as the
+ * receipt) and the timeline.
+ */
+export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
   const fitted = order.items.flatMap((item) =>
     item.photos
       .filter((photo) => photo.links.fitted)
@@ -137,10 +156,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <Timeline entries={order.timeline} startedLabel={PAID_TEXT.timeline} />
           </div>
           <div>
-            <PaidLinesPanel
-              summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}
-              refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
-            />
+            <ChargedPanel order={order} />
           </div>
         </div>
       </div>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ORDER_POLL_MS, orderPollMs, PhotoOrderPage } from './photo-order-page.tsx';
 import { photoOrderAt } from './testing.tsx';
@@ -99,5 +100,52 @@ describe('reading the order again while a check is under way', () => {
     // Step 1's photo cards poll their own photos.
     expect(orderPollMs(withPhoto(1, 'pending'))).toBe(false);
     expect(orderPollMs(undefined)).toBe(false);
+  });
+
+  it('asks for news every half minute once paid, as the application’s order page does', () => {
+    const paid = (state: 'pending' | 'done') => ({ ...withPhoto(4, state), status: 'Order pending' });
+    expect(orderPollMs(paid('done'))).toBe(ORDER_REFRESH_MS);
+    // A retake's check still polls at its own pace.
+    expect(orderPollMs(paid('pending'))).toBe(ORDER_POLL_MS);
+  });
+
+  it('reads a paid order again when its tab comes back, not an order in the 4-step flow', async () => {
+    const reads = (api: ReturnType<typeof fakeApi>) =>
+      api.calls.filter((c) => c.path === '/api/v1/photo-orders/PHO-1001').length;
+    // As the app's client: no reading again on focus unless the query asks for it.
+    const client = () =>
+      new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+    const paidApi = fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(photoOrderAt(4, { status: 'Submitted' })),
+      'GET /api/v1/orders/PHO-1001/cost-summary': () =>
+        ok({ currency: 'USD', lines: [], totalCents: 0, appliedCoupon: null, refundedCents: 0 }),
+    });
+    const view = renderWithRouter(
+      <QueryClientProvider client={client()}>
+        <RoutedPage />
+      </QueryClientProvider>,
+      { path: '/photos/photo-order?orderId=PHO-1001' },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const before = reads(paidApi);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(reads(paidApi)).toBe(before + 1));
+    view.unmount();
+
+    const flowApi = fakeApi({ 'GET /api/v1/photo-orders/PHO-1001': () => ok(photoOrderAt(3)) });
+    renderWithRouter(
+      <QueryClientProvider client={client()}>
+        <RoutedPage />
+      </QueryClientProvider>,
+      { path: '/photos/photo-order?orderId=PHO-1001&step=3' },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const flowReads = reads(flowApi);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads(flowApi)).toBe(flowReads);
+    focusManager.setFocused(undefined);
   });
 });

@@ -7,6 +7,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import {
   claimPhotoCheck,
   createPhotoOrder,
@@ -30,14 +31,21 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
 /** How often the order is read again while a photo's check is under way. */
 export const ORDER_POLL_MS = 3000;
 
+/** The order has left the 4-step flow: its page shows what happens to it from then on. */
+const pastFlow = (order: PhotoOrder) => order.status.toLowerCase() !== UNPAID.toLowerCase();
+
 /**
  * While a photo of the order is still being checked after step 1 (options changed at step 2 check
  * every photo again; a retake on the paid page), the order is read again until its checks end, so
- * step 4 and the paid page show them (step 1's photo cards poll their own photos).
+ * step 4 and the paid page show them (step 1's photo cards poll their own photos). Past the flow,
+ * the page asks for news as the application's order page does (staff move it, ship it, refund it);
+ * the flow's steps are not read again under the customer's hands.
  */
 export function orderPollMs(order: PhotoOrder | undefined): number | false {
-  if (!order || order.step === 1) return false;
-  return order.items.some((item) => item.photos.some((photo) => photo.state === 'pending')) ? ORDER_POLL_MS : false;
+  if (!order) return false;
+  const checking = order.step !== 1 && order.items.some((item) => item.photos.some((p) => p.state === 'pending'));
+  if (checking) return ORDER_POLL_MS;
+  return pastFlow(order) ? ORDER_REFRESH_MS : false;
 }
 
 /**
@@ -131,6 +139,7 @@ export function PhotoOrderPage({
     enabled: orderRef !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     refetchInterval: (query) => orderPollMs(query.state.data),
+    refetchOnWindowFocus: (query) => query.state.data !== undefined && pastFlow(query.state.data),
   });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -158,6 +167,6 @@ export function PhotoOrderPage({
   if (!order.data) {
     return <LoadingStatus className="page-x py-10">{FLOW_TEXT.opening}</LoadingStatus>;
   }
-  if (order.data.status.toLowerCase() !== UNPAID.toLowerCase()) return <PaidPhotoOrder order={order.data} />;
+  if (pastFlow(order.data)) return <PaidPhotoOrder order={order.data} />;
   return <PhotoFlow order={order.data} Checkout={Checkout} />;
 }
