@@ -124,9 +124,19 @@ describe('the answer check', () => {
     };
     const planted = doc.paths['/api/v1/planted/{id}']?.get;
     expect(planted?.operationId).toBe('getPlantedById');
-    expect(Object.keys(planted?.responses ?? {})).toEqual(['200', '400', '404', '500']);
+    expect(Object.keys(planted?.responses ?? {})).toEqual(['200', '400', '404', '500', '503']);
     const declared = doc.paths['/api/v1/declared']?.post;
-    expect(Object.keys(declared?.responses ?? {})).toEqual(['200', '400', '403', '408', '409', '413', '415', '500']);
+    expect(Object.keys(declared?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '403',
+      '408',
+      '409',
+      '413',
+      '415',
+      '500',
+      '503',
+    ]);
     expect(doc.paths['/api/v1/guarded']?.get?.security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
     expect(doc.paths['/api/v1/unguarded']?.get?.security).toEqual([]);
   });
