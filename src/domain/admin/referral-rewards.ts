@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
-import { REFERRAL_REWARD_STATES, type ReferralRewardState } from '../checkout/referral.ts';
+import { REFERRAL_REWARD_STATES, type ReferralRewardState } from '../checkout/referral-reward-states.ts';
 import { adminListQuery } from './list-query.ts';
 
 /**

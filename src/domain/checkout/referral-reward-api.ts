@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
-import { REFERRAL_REWARD_STATES } from './referral.ts';
+import { REFERRAL_REWARD_STATES } from './referral-reward-states.ts';
 
 // Apart from referral.ts: the pages that show the referral programme's amounts must not load zod.
 

@@ -1,3 +1,4 @@
+import type { ReferralRewardState } from './referral-reward-states.ts';
 /** SPEC.md §1/§9: a referred friend gets $5 off processing fees (the same amount in CAD and INR cents). */
 export const REFERRAL_DISCOUNT_CENTS = 5_00;
 
@@ -11,11 +12,6 @@ export const REFERRAL_REWARD_CENTS = 5_00;
 export function referralDiscountApplies(input: { referred: boolean; earlierApplications: number }): boolean {
   return input.referred && input.earlierApplications === 0;
 }
-
-/** A reward is `earned` when the friend's application is completed, `sent` once the gift card went out. */
-/** `reversed`: the friend's order was refunded in full, so the reward is withdrawn (issue 28). */
-export const REFERRAL_REWARD_STATES = ['earned', 'sent', 'reversed'] as const;
-export type ReferralRewardState = (typeof REFERRAL_REWARD_STATES)[number];
 
 /**
  * 'Aarav S.' for 'Aarav Sharma', 'Priya' for 'Priya': enough for the referrer to recognise a friend

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { ReferralRewardState } from '../../../domain/checkout/referral.ts';
+import type { ReferralRewardState } from '../../../domain/checkout/referral-reward-states.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
