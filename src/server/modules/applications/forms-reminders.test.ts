@@ -4,7 +4,7 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { FORMS_REMINDER_QUEUE, type ReminderDay } from './forms-reminders.ts';
-import { ADULT, MINOR, moveOrderTo, startApplication } from './testing.ts';
+import { ADULT, MINOR, moveOrderTo, sendBackApplication, startApplication } from './testing.ts';
 
 /**
  * Issue 30 §4: a paid application whose forms are not done is reminded 2 and 7 days after the
@@ -92,10 +92,7 @@ describe('reminders to finish the forms after paying', () => {
     const user = await createSignedInUser(t.app);
     const order = await startApplication(t.app, user.token);
     // Paid with the forms to do, finished on day 1, in review on day 2, sent back on day 4.
-    await moveOrderTo(t.app, order.id, 'Forms incomplete');
-    await moveOrderTo(t.app, order.id, 'Order pending');
-    await moveOrderTo(t.app, order.id, 'In review', 'staff');
-    await moveOrderTo(t.app, order.id, 'Forms incomplete', 'staff');
+    await sendBackApplication(t.app, order.id);
     expect(await t.app.services.formsReminders.remind({ orderId: order.id, day: 7 })).toBe('not-needed');
     expect(await remindersTo(user.email)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { ADULT, apiCall, MINOR, moveOrderTo, startApplication } from './testing.ts';
+import { ADULT, apiCall, MINOR, moveOrderTo, sendBackApplication, startApplication } from './testing.ts';
 
 /** Issue 30 §4: the dashboard's "Continue your application" rows, naming the members. */
 let t: TestApp;
@@ -47,10 +47,7 @@ describe('GET /users/dashboard openApplications', () => {
   it('says when our team sent an application back, so it continues on the order page and not the forms', async () => {
     const user = await createSignedInUser(t.app);
     const order = await startApplication(t.app, user.token);
-    await moveOrderTo(t.app, order.id, 'Forms incomplete');
-    await moveOrderTo(t.app, order.id, 'Order pending');
-    await moveOrderTo(t.app, order.id, 'In review', 'staff');
-    await moveOrderTo(t.app, order.id, 'Forms incomplete', 'staff');
+    await sendBackApplication(t.app, order.id);
     const dashboard = (await apiCall(t.app, 'GET', '/users/dashboard', user.token)).json().data;
     expect(dashboard.openApplications).toEqual([
       expect.objectContaining({ displayId: order.displayId, status: 'Forms incomplete', sentBack: true }),

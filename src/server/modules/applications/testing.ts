@@ -98,6 +98,17 @@ export async function moveOrderTo(
   if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
 }
 
+/**
+ * An application our team sent back: paid with the forms to do, finished (Order pending), taken
+ * into review by staff, then sent back to Forms incomplete.
+ */
+export async function sendBackApplication(app: FastifyInstance, orderId: number) {
+  await moveOrderTo(app, orderId, 'Forms incomplete');
+  await moveOrderTo(app, orderId, 'Order pending');
+  await moveOrderTo(app, orderId, 'In review', 'staff');
+  await moveOrderTo(app, orderId, 'Forms incomplete', 'staff');
+}
+
 const OCI = definitionForPackage('oci-card', 'new-oci-card');
 
 /**
