@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, tokenFromMail } from '../modules/auth/testing.ts';
+import { ENQUIRY_WITH_PASSPORT_NUMBER } from '../modules/contact/testing.ts';
 import { createStaffUser } from '../modules/users/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
@@ -57,14 +58,7 @@ describe('the request log', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/contact/user-info',
-        payload: {
-          name: 'Meera Iyer',
-          email: 'meera.iyer@example.com',
-          phone: '+1 (415) 555-0123',
-          enquiryType: 'new-application',
-          topic: 'indian-consular-application',
-          message: 'My passport Z1234567 expires in March: can I still apply?',
-        },
+        payload: ENQUIRY_WITH_PASSPORT_NUMBER,
       });
       expect(res.statusCode).toBe(500);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENQUIRY_WITH_PASSPORT_NUMBER } from '../modules/contact/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { outboundEmails } from './tables.ts';
 
@@ -13,14 +14,7 @@ describe('a failed attempt’s last_error', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/v1/contact/user-info',
-      payload: {
-        name: 'Meera Iyer',
-        email: 'meera.iyer@example.com',
-        phone: '+1 (415) 555-0123',
-        enquiryType: 'new-application',
-        topic: 'indian-consular-application',
-        message: 'My passport Z1234567 expires in March: can I still apply?',
-      },
+      payload: ENQUIRY_WITH_PASSPORT_NUMBER,
     });
     expect(sent.statusCode).toBe(201);
     // The dev mailbox stores each e-mail in a table: the database refuses them all.
