@@ -11,7 +11,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import { photoOrders } from './tables.ts';
-import { fakeAnalyse, testFace } from './testing.ts';
+import { fakeAnalyse, HOME_ADDRESS, testFace } from './testing.ts';
 
 /**
  * A signature and an e-Visa photo are used as files only (sizes.ts: no print size): an order pays
@@ -53,15 +53,7 @@ async function orderOf(...sizes: string[]) {
   const call = (method: 'GET' | 'PUT' | 'DELETE', path = '', body?: object) =>
     apiCall(t.app, method, `${base}${path}`, user.token, body);
   const homeDelivery = async () => {
-    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, {
-      fullName: 'Priya Sharma',
-      addressLine: '1 Market St',
-      city: 'San Francisco',
-      state: 'CA',
-      postalCode: '94105',
-      country: 'US',
-      type: 'home',
-    });
+    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, HOME_ADDRESS);
     return call('PUT', '/delivery', { method: 'home', addressId: address.json().data.id });
   };
   return {
@@ -144,13 +136,7 @@ describe('sizes used as a file only', () => {
           method: 'home',
           addressId: 1,
           address: {
-            fullName: 'Priya Sharma',
-            addressLine: '1 Market St',
-            city: 'San Francisco',
-            state: 'CA',
-            postalCode: '94105',
-            country: 'US',
-            type: 'home',
+            ...HOME_ADDRESS,
             additionalInfo: null,
             phone: null,
           },

@@ -17,7 +17,7 @@ import { payWithSandbox } from '../payments/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import { createPhotosPersonalData } from './personal-data.ts';
-import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
+import { chooseCvsPickup, fakeAnalyse, HOME_ADDRESS, testFace } from './testing.ts';
 
 /**
  * Decision 0164: staff record the carrier and tracking number of prints posted to home; decision
@@ -62,15 +62,7 @@ async function printsOrder({ home = true, pay = true } = {}) {
   await t.runJobs();
   if (home) {
     await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 2, options: [] });
-    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, {
-      fullName: 'Priya Sharma',
-      addressLine: '1 Market St',
-      city: 'San Francisco',
-      state: 'CA',
-      postalCode: '94105',
-      country: 'US',
-      type: 'home',
-    });
+    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, HOME_ADDRESS);
     await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, { method: 'home', addressId: address.json().data.id });
   } else {
     await chooseCvsPickup(t.app, user.token, base);

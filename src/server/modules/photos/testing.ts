@@ -49,3 +49,14 @@ export async function chooseCvsPickup(app: FastifyInstance, token: string, base:
     addressLine: '350 5th Ave, New York',
   });
 }
+
+/** A home address in San Francisco for photo orders' print delivery (`POST /photo-orders/addresses`). */
+export const HOME_ADDRESS = {
+  fullName: 'Priya Sharma',
+  addressLine: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  postalCode: '94105',
+  country: 'US',
+  type: 'home',
+} as const;
