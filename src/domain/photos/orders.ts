@@ -106,10 +106,13 @@ export const PHOTO_ORDER_MESSAGES = {
     'Background Change is not offered for this order: at least one of its sizes must not be altered (passport and visa authorities refuse edited photos).',
   pickupWithPrint: 'Choose either print copies delivered to home or pickup from a photo studio, not both.',
   nothingPrinted:
-    'None of the sizes in this order is printed: a signature or an e-Visa photo is used as a file only. Choose Digital Copy, without pickup.',
+    'None of the sizes in this order is printed: a signature, an e-Visa photo or the Indian passport’s online-form photo is used as a file only. Choose Digital Copy, without pickup.',
   /** Step 2, for an order with printed sizes and others: which are files only, and what they cost. */
   filesOnly: (labels: readonly string[]) =>
     `Used as a file only, not printed: ${labels.join('; ')}. Print copies and pickup are for your other sizes; ${labels.length === 1 ? 'this one costs' : 'these cost'} the Digital Copy price.`,
+  /** Step 2, for a file-only size whose document also takes prints of another size (`printedAs`). */
+  printedAs: (documentType: string, printLabel: string) =>
+    `Prints for ${documentType}: add the size “${printLabel}” at step 1.`,
   pickupUsOnly:
     'Pickup is at Walgreens and CVS photo counters in the US only. In Canada, choose print copies delivered to home.',
   deliverySaved: 'Delivery saved',

@@ -33,11 +33,7 @@ describe('a shipment of prints', () => {
   });
 
   it('counts one print sheet per item of a printed size; a signature is a file only', () => {
-    const family = sheetsToMail([
-      { photoSize: 'us-2x2' },
-      { photoSize: 'in-passport' },
-      { photoSize: 'oci-signature' },
-    ]);
+    const family = sheetsToMail([{ photoSize: 'us-2x2' }, { photoSize: 'ca-visa' }, { photoSize: 'oci-signature' }]);
     expect(family).toEqual({ sheets: 2, filesOnly: 1 });
     expect(MAILING_TEXT.sheets(family)).toBe(
       'To mail: 2 print sheets (4 × 6 in), one per printed item; 1 item is a file only, not printed.',

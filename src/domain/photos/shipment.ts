@@ -82,7 +82,7 @@ export const SHIPMENT_TEXT = {
 
 /**
  * What goes in the envelope: one 4 × 6 in print sheet per item of a printed size (a set of prints
- * per item, pricing.ts); an item of a size used as a file only (a signature, an e-Visa photo) has
+ * per item, pricing.ts); an item of a size used as a file only (a signature, an e-Visa photo, the Indian passport's online-form photo) has
  * none. The desk says it above the shipment form.
  */
 export function sheetsToMail(items: readonly { photoSize: PhotoSizeId }[]): { sheets: number; filesOnly: number } {

@@ -38,6 +38,11 @@ export interface PhotoSizeSpec {
   note: string;
   /** The printed photo's size in inches, for the 4×6 in print sheet; null when only a file is used. */
   printInches: { width: number; height: number } | null;
+  /**
+   * For a size used as a file only whose document also asks for printed photos of another shape:
+   * the size those prints are (the customer is pointed to it at step 2).
+   */
+  printedAs: PhotoSizeId | null;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface PhotoSizeSpec {
  */
 export const PRINT_SHEET = { widthPx: 1200, heightPx: 1800, dpi: 300 } as const;
 
-/** 35 × 45 mm, the ICAO passport print used by India's and Canada's visa offices. */
+/** 35 × 45 mm, the ICAO print Canada's visa offices take. */
 const MM_35X45 = { width: 35 / 25.4, height: 45 / 25.4 };
 
 const KB = 1000;
@@ -67,6 +72,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     backgroundChangeAllowed: true,
     note: 'A plain light background, off-white or light grey; face straight at the camera.',
     printInches: { width: 2, height: 2 },
+    printedAs: null,
   },
   'oci-signature': {
     id: 'oci-signature',
@@ -83,11 +89,12 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     backgroundChangeAllowed: false,
     note: 'Sign in dark ink on white paper; a child under 5 gives a thumb impression instead.',
     printInches: null,
+    printedAs: null,
   },
   'in-passport': {
     id: 'in-passport',
     documentType: 'Indian passport',
-    label: 'Indian passport (630 × 810 px)',
+    label: 'Indian passport, online form (630 × 810 px)',
     kind: 'photo',
     widthPx: 630,
     heightPx: 810,
@@ -97,8 +104,11 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     eyeLine: [0.55, 0.72],
     background: 'white',
     backgroundChangeAllowed: false,
-    note: 'A plain white background; the face fills most of the photo.',
-    printInches: MM_35X45,
+    note: 'A plain white background; the face fills most of the photo. The file for the online form; the photos VFS and BLS take on paper are 2 × 2 in.',
+    // The 630 × 810 px photo is the online form's (since 1 September 2025); the paper file at VFS
+    // (USA) and BLS (Canada) takes 2 × 2 in prints (catalog-facts.md), framed as the US size is.
+    printInches: null,
+    printedAs: 'us-2x2',
   },
   'in-evisa': {
     id: 'in-evisa',
@@ -115,11 +125,12 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     backgroundChangeAllowed: true,
     note: 'The full head, frontal, on a plain light or white background with no shadow or border.',
     printInches: null,
+    printedAs: null,
   },
   'us-2x2': {
     id: 'us-2x2',
-    documentType: 'US passport or visa',
-    label: 'US passport or visa (2 × 2 in, 600 × 600 px)',
+    documentType: 'US passport or visa, or Indian passport prints',
+    label: 'US passport or visa, or Indian passport prints (2 × 2 in, 600 × 600 px)',
     kind: 'photo',
     widthPx: 600,
     heightPx: 600,
@@ -131,6 +142,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     backgroundChangeAllowed: false,
     note: 'Plain white or off-white background; the State Department refuses edited photos.',
     printInches: { width: 2, height: 2 },
+    printedAs: null,
   },
   'ca-visa': {
     id: 'ca-visa',
@@ -147,10 +159,14 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     backgroundChangeAllowed: false,
     note: 'Plain white or light background; not for a Canadian passport, which needs a studio photo.',
     printInches: MM_35X45,
+    printedAs: null,
   },
 };
 
-/** Whether a size is printed: a signature and an e-Visa photo are used as files only (no print size). */
+/**
+ * Whether a size is printed: a signature, an e-Visa photo and the Indian passport's online-form
+ * photo are used as files only (no print size).
+ */
 export const isPrintedSize = (sizeId: PhotoSizeId) => PHOTO_SIZES[sizeId].printInches !== null;
 
 /** An order's items counted by whether their size is printed: prints are charged, mailed and picked up for those only. */
@@ -166,7 +182,7 @@ export function printCounts(sizeIds: readonly PhotoSizeId[]): PrintCounts {
 
 /**
  * A size named on one line: "OCI card: OCI photo (600 × 600 px)". A label that already names its
- * document stands alone ("US passport or visa (2 × 2 in, 600 × 600 px)", not the document twice).
+ * document stands alone ("Indian passport, online form (630 × 810 px)", not the document twice).
  */
 export function sizeTitle(size: Pick<PhotoSizeSpec, 'documentType' | 'label'>): string {
   return size.label.startsWith(size.documentType) ? size.label : `${size.documentType}: ${size.label}`;

@@ -1099,7 +1099,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Tell us the document',
         description:
-          'US passport (2×2 in), Indian passport (630 × 810 px), OCI (square, 200–1500 px, under 500 KB) or e-Visa (square, 10 KB–1 MB): we size it to that rule.',
+          'US passport (2×2 in), Indian passport (630 × 810 px for the online form, 2×2 in prints for VFS or BLS), OCI (square, 200–1500 px, under 500 KB) or e-Visa (square, 10 KB–1 MB): we size it to that rule.',
         icon: 'id-card',
       },
       {

@@ -53,8 +53,8 @@ describe('printSheet', () => {
     expect(lightPixels).toBe(info.height + 2 * info.width - 2);
   });
 
-  it('lays 35 × 45 mm copies (Indian passport) two across and three down, apart, each 413 px wide', async () => {
-    const sheet = await printSheet(await fittedOf(630, 810), PHOTO_SIZES['in-passport']);
+  it('lays 35 × 45 mm copies (Canada visa) two across and three down, apart, each 413 px wide', async () => {
+    const sheet = await printSheet(await fittedOf(420, 540), PHOTO_SIZES['ca-visa']);
     const { data, info } = await sharp(sheet).greyscale().raw().toBuffer({ resolveWithObject: true });
     // The first copy's row: grey runs across, and the first run's width is 35 mm at 300 dpi.
     const firstCopyRow = Math.floor(info.height / 6);

@@ -313,7 +313,7 @@ describe('items and photos', () => {
     const item = await addItem(user.token, order.displayId, 'in-passport');
     const second = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, {
       photoSize: 'us-2x2',
-      documentType: 'US passport or visa',
+      documentType: PHOTO_SIZES['us-2x2'].documentType,
     });
     expect(second.json().data.totalCents).toBe(2 * PHOTO_PRICES.USD.plans[1]);
     const removed = await apiCall(t.app, 'DELETE', `/photo-orders/${order.displayId}/items/${item.id}`, user.token);
@@ -324,7 +324,7 @@ describe('items and photos', () => {
   it('checks an uploaded photo in the background and serves the fitted and original files to the owner', async () => {
     const user = await createSignedInUser(t.app);
     const order = await newOrder(user.token);
-    const item = await addItem(user.token, order.displayId, 'in-passport');
+    const item = await addItem(user.token, order.displayId, 'ca-visa');
     const res = await upload(user.token, order.displayId, item.id, face);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(M.photoUploaded);
@@ -338,7 +338,7 @@ describe('items and photos', () => {
 
     await t.runJobs();
     const done = (await apiCall(t.app, 'GET', path, user.token)).json().data;
-    expect(done).toMatchObject({ state: 'done', report: { sizeId: 'in-passport', passed: true } });
+    expect(done).toMatchObject({ state: 'done', report: { sizeId: 'ca-visa', passed: true } });
     expect(done.links.fitted).toBe(`/api/v1${path}/fitted`);
 
     const fitted = await apiCall(t.app, 'GET', `${path}/fitted`, user.token);
@@ -348,7 +348,7 @@ describe('items and photos', () => {
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
     });
-    expect(await sharp(fitted.rawPayload).metadata()).toMatchObject({ width: 630, height: 810, format: 'jpeg' });
+    expect(await sharp(fitted.rawPayload).metadata()).toMatchObject({ width: 420, height: 540, format: 'jpeg' });
     const original = await apiCall(t.app, 'GET', `${path}/original`, user.token);
     expect(original.statusCode).toBe(200);
     expect(original.headers['x-content-type-options']).toBe('nosniff');

@@ -45,6 +45,16 @@ const ORDER = photoOrderAt(2, { totalCents: 999 });
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(name) }) as HTMLInputElement;
 
+/** An item of a size, without photos, as the order lists it. */
+const item = (id: number, photoSize: PhotoSizeId) => ({
+  id,
+  photoSize,
+  documentType: PHOTO_SIZES[photoSize].documentType,
+  personName: null,
+  label: PHOTO_SIZES[photoSize].label,
+  photos: [],
+});
+
 describe('the plan step (step 2)', () => {
   it('offers Background Change when every size allows it, and saves a ticked option at once', async () => {
     const api = fakeApi({
@@ -101,14 +111,6 @@ describe('the plan step (step 2)', () => {
 
   it('names the sizes used as a file only, and offers no prints when every size is one', async () => {
     fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
-    const item = (id: number, photoSize: PhotoSizeId) => ({
-      id,
-      photoSize,
-      documentType: PHOTO_SIZES[photoSize].documentType,
-      personName: null,
-      label: PHOTO_SIZES[photoSize].label,
-      photos: [],
-    });
     const oci = renderStep(PlanStep, { ...ORDER, items: [item(1, 'oci-photo'), item(2, 'oci-signature')] });
     await screen.findByText(M.filesOnly([PHOTO_SIZES['oci-signature'].label]));
     expect((screen.getByRole('radio', { name: new RegExp(PHOTO_PLAN_LABELS[2]) }) as HTMLInputElement).disabled).toBe(
@@ -123,5 +125,24 @@ describe('the plan step (step 2)', () => {
       true,
     );
     expect(checkbox(PHOTO_OPTION_LABELS.pickup).disabled).toBe(true);
+  });
+
+  it('points an Indian passport photo, a file for the online form, to the 2 × 2 in size for its prints', async () => {
+    fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
+    const hint = M.printedAs(
+      'Indian passport',
+      'US passport or visa, or Indian passport prints (2 × 2 in, 600 × 600 px)',
+    );
+    expect(hint).toBe(
+      'Prints for Indian passport: add the size “US passport or visa, or Indian passport prints (2 × 2 in, 600 × 600 px)” at step 1.',
+    );
+    const alone = renderStep(PlanStep, { ...ORDER, items: [item(1, 'in-passport')] });
+    await screen.findByText(`${M.nothingPrinted} ${hint}`);
+    alone.unmount();
+
+    // With the 2 × 2 in size in the order, the prints are there: no pointer.
+    renderStep(PlanStep, { ...ORDER, items: [item(1, 'in-passport'), item(2, 'us-2x2')] });
+    await screen.findByText(M.filesOnly([PHOTO_SIZES['in-passport'].label]));
+    expect(screen.queryByText(new RegExp(hint.slice(0, 30)))).toBeNull();
   });
 });

@@ -27,8 +27,19 @@ import { useOrderChange } from './use-order.ts';
  */
 function printedSizes(order: PhotoOrder) {
   const sizeIds = order.items.map((item) => item.photoSize);
-  const filesOnly = [...new Set(sizeIds.filter((id) => !isPrintedSize(id)))].map((id) => PHOTO_SIZES[id].label);
-  return { filesOnly, nothingPrinted: sizeIds.length > 0 && !printsOffered(sizeIds) };
+  const fileOnlyIds = [...new Set(sizeIds.filter((id) => !isPrintedSize(id)))];
+  // A file-only size whose document also takes prints of another size the order lacks: where to add them.
+  const printsElsewhere = fileOnlyIds.flatMap((id) => {
+    const printedAs = PHOTO_SIZES[id].printedAs;
+    return printedAs && !sizeIds.includes(printedAs)
+      ? [PHOTO_ORDER_MESSAGES.printedAs(PHOTO_SIZES[id].documentType, PHOTO_SIZES[printedAs].label)]
+      : [];
+  });
+  return {
+    filesOnly: fileOnlyIds.map((id) => PHOTO_SIZES[id].label),
+    nothingPrinted: sizeIds.length > 0 && !printsOffered(sizeIds),
+    printsElsewhere,
+  };
 }
 
 /**
@@ -60,7 +71,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
   };
   const pickCurrency = useOrderChange(ref, (next: PhotoCurrency) => choosePhotoCurrency(ref, next));
   const currencyChoice = useChoiceSave(pickCurrency);
-  const { filesOnly, nothingPrinted } = printedSizes(order);
+  const { filesOnly, nothingPrinted, printsElsewhere } = printedSizes(order);
   const offered = (plans.data?.options ?? []).filter(
     (option) => option.id !== 'background-change' || order.backgroundChangeOffered,
   );
@@ -141,6 +152,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
               {nothingPrinted || filesOnly.length > 0 ? (
                 <p className="text-sm text-slate-700">
                   {nothingPrinted ? PHOTO_ORDER_MESSAGES.nothingPrinted : PHOTO_ORDER_MESSAGES.filesOnly(filesOnly)}
+                  {printsElsewhere.map((hint) => ` ${hint}`)}
                 </p>
               ) : null}
             </fieldset>
