@@ -110,7 +110,7 @@ function formerIndianCitizenOf(
 }
 
 /** The passport form asks `passportLossKind`, the OCI form `cardLossKind`: a member's form has one at most. */
-function lossKindOf(answers: Readonly<Record<string, unknown>>): LossKind | undefined {
+export function lossKindOf(answers: Readonly<Record<string, unknown>>): LossKind | undefined {
   const answer = answers.passportLossKind ?? answers.cardLossKind;
   return LOSS_KINDS.find((kind) => kind === answer);
 }

@@ -194,6 +194,44 @@ describe('the print pack', () => {
     expect(coverParagraphs(priceNote).join(' ')).toContain(PRINT_PACK_MESSAGES.noPayment);
   });
 
+  it('asks no police report number of a damaged passport or OCI card, which is handed in instead', () => {
+    const declaration = (serviceSlug: string, packageSlug: string, lossKind: 'lost' | 'damaged') => {
+      const answers = serviceSlug === 'oci-card' ? { cardLossKind: lossKind } : { passportLossKind: lossKind };
+      const checklist =
+        documentChecklist({
+          serviceSlug,
+          packageSlug,
+          choices: { applyingFrom: 'US' },
+          memberKind: 'Adult',
+          lossKind,
+        }) ?? [];
+      const page = buildPrintPack(base({ serviceSlug, country: 'US', answers, checklist })).pages[1];
+      const rows = page?.blocks.flatMap((b) => (b.kind === 'fields' ? b.rows.map(([label]) => label) : [])) ?? [];
+      const text = JSON.stringify(page?.blocks);
+      return { title: page?.title, police: rows.includes('Police report number'), text };
+    };
+    const lostPassport = declaration('indian-passport-renewal', 'lost-or-damaged', 'lost');
+    const damagedPassport = declaration('indian-passport-renewal', 'lost-or-damaged', 'damaged');
+    expect([lostPassport.title, damagedPassport.title]).toEqual([
+      'Annexure F: declaration about a lost or damaged passport',
+      'Annexure F: declaration about a lost or damaged passport',
+    ]);
+    expect([lostPassport.police, damagedPassport.police]).toEqual([true, false]);
+    expect(lostPassport.text).toContain('if the passport is found I will return it');
+    expect(damagedPassport.text).toContain('I hand in the damaged passport with this application.');
+    expect(damagedPassport.text).not.toContain('if the passport is found');
+
+    const lostCard = declaration('oci-card', 'lost-or-damaged-oci', 'lost');
+    const damagedCard = declaration('oci-card', 'lost-or-damaged-oci', 'damaged');
+    expect([lostCard.title, damagedCard.title]).toEqual([
+      'Affidavit: lost or damaged OCI card',
+      'Affidavit: lost or damaged OCI card',
+    ]);
+    expect([lostCard.police, damagedCard.police]).toEqual([true, false]);
+    expect(damagedCard.text).toContain('the damaged card is enclosed with my application.');
+    expect(damagedCard.text).not.toContain('if it is found');
+  });
+
   it('has no mailing label for an e-Visa, filed online only', () => {
     const pack = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] }));
     expect(pack.pages.map((p) => p.title)).toEqual(['Your checklist']);

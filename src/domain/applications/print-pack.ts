@@ -2,7 +2,7 @@ import { ROUTES } from '../config/routes.ts';
 import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
 import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdiction.ts';
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
-import type { ChecklistItem } from './checklist.ts';
+import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { portalDate, portalValue } from './portal-format.ts';
 
@@ -279,8 +279,16 @@ function annexureE(answer: Answer, name: string): PackPage {
   };
 }
 
+/**
+ * A police report is asked only for a lost or stolen document (the forms ask its number only then,
+ * checklist.ts `policeReport`); a damaged one is handed in with the application instead of being
+ * promised back if found.
+ */
+const isDamaged = (input: PrintPackInput) => lossKindOf(input.answers) === 'damaged';
+
 /** Annexure F: the declaration about a lost or damaged passport (catalog-facts §2). */
-function annexureF(answer: Answer, name: string): PackPage {
+function annexureF(answer: Answer, name: string, input: PrintPackInput): PackPage {
+  const damaged = isDamaged(input);
   return {
     title: 'Annexure F: declaration about a lost or damaged passport',
     blocks: [
@@ -293,14 +301,16 @@ function annexureF(answer: Answer, name: string): PackPage {
           ['What happened', answer('passportLossKind')],
           ['Date', answer('passportLossDate')],
           ['Place', answer('passportLossPlace')],
-          ['Police report number', answer('policeReportNumber')],
+          ...(damaged ? [] : [['Police report number', answer('policeReportNumber')] as const]),
         ],
       },
       { kind: 'heading', text: 'What happened' },
       { kind: 'paragraph', text: orBlank(answer('passportLossCircumstances')) },
       {
         kind: 'paragraph',
-        text: `I, ${name}, declare that the above is true, and that if the passport is found I will return it to the nearest passport authority.`,
+        text: damaged
+          ? `I, ${name}, declare that the above is true, and I hand in the damaged passport with this application.`
+          : `I, ${name}, declare that the above is true, and that if the passport is found I will return it to the nearest passport authority.`,
       },
       sign('Applicant', name),
     ],
@@ -308,7 +318,8 @@ function annexureF(answer: Answer, name: string): PackPage {
 }
 
 /** The affidavit about a lost or damaged OCI card, sworn before a notary (catalog-facts §1). */
-function ociLossAffidavit(answer: Answer, name: string): PackPage {
+function ociLossAffidavit(answer: Answer, name: string, input: PrintPackInput): PackPage {
+  const damaged = isDamaged(input);
   return {
     title: 'Affidavit: lost or damaged OCI card',
     blocks: [
@@ -321,14 +332,16 @@ function ociLossAffidavit(answer: Answer, name: string): PackPage {
           ['Date of issue', answer('ociIssueDate')],
           ['What happened', answer('cardLossKind')],
           ['Date', answer('cardLossDate')],
-          ['Police report number', answer('policeReportNumber')],
+          ...(damaged ? [] : [['Police report number', answer('policeReportNumber')] as const]),
         ],
       },
       { kind: 'heading', text: 'What happened' },
       { kind: 'paragraph', text: orBlank(answer('cardLossCircumstances')) },
       {
         kind: 'paragraph',
-        text: `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that I will return the card to the mission if it is found.`,
+        text: damaged
+          ? `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that the damaged card is enclosed with my application.`
+          : `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that I will return the card to the mission if it is found.`,
       },
       sign('Deponent', name),
       { kind: 'notary' },
