@@ -330,7 +330,7 @@ export async function createServices(
     }),
     couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses, orders }),
     // The gift cards staff send for referrals, and their record of each sent (decision 0057).
-    referralsAdmin: createReferralsAdmin(db, { users, orders, audit }),
+    referralsAdmin: createReferralsAdmin(db, { users, orders, audit, notifications }),
     // The back office's orders (issue 13, decision 0068).
     adminOrders: createAdminOrdersService(db, {
       orders,

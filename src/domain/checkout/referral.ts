@@ -35,6 +35,9 @@ export const REFERRAL_REWARD_MESSAGES = {
   /** The referrer's notification (a plain message: the friend's order is not theirs to open). */
   earned: (amount: string, friend: string) =>
     `You earned a ${amount} gift card: ${friend}, whom you referred, completed an application. We will e-mail it to you within 14 days.`,
+  /** Staff marked the card sent: the referrer looks for it in their inbox. */
+  sent: (amount: string, friend: string, email: string) =>
+    `Your ${amount} gift card for referring ${friend} was e-mailed to ${email}. If you cannot find it, look in your spam folder, or contact us.`,
   reversed: (amount: string, friend: string) =>
     `Your ${amount} gift card for referring ${friend} was withdrawn: their order was refunded in full.`,
   empty: 'No rewards yet. Each time a friend you referred completes an application, your gift card appears here.',

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REFERRAL_REWARD_MESSAGES as M } from '../../../domain/admin/referral-rewards.ts';
-import { REFERRAL_REWARD_CENTS } from '../../../domain/checkout/referral.ts';
+import { REFERRAL_REWARD_MESSAGES as R, REFERRAL_REWARD_CENTS } from '../../../domain/checkout/referral.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
 import { createStaffUser, expectRoleGuard, type Method } from '../users/testing.ts';
 import { referralRewards } from './tables.ts';
 
@@ -137,11 +138,19 @@ describe('marking a gift card sent', () => {
     });
     const own = await apiCall(t.app, 'GET', '/referrals/rewards', referrer.token);
     expect(own.json().data.results).toMatchObject([{ id, state: 'sent', sentAt: sent.json().data.sentAt }]);
+    // The referrer is told where to look for the card, once.
+    const sentRemark = R.sent('$5', 'Aarav S.', referrer.email);
+    const told = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)))
+        .map((n) => n.remark)
+        .filter((remark) => remark === sentRemark);
+    expect(await told()).toHaveLength(1);
 
     const again = await call('POST', `/admin/referral-rewards/${id}/sent`, bearer(staff.token));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.alreadySent);
     expect(await auditOf(id)).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
     const [row] = await t.database.db.select().from(referralRewards).where(eq(referralRewards.id, id));
     expect(row?.sentAt?.toISOString()).toBe(sent.json().data.sentAt);
   });

@@ -1,7 +1,10 @@
 import type { AdminReferralReward, AdminReferralRewardListQuery } from '../../../domain/admin/referral-rewards.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
+import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import { REFERRAL_REWARD_MESSAGES as R } from '../../../domain/checkout/referral.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createReferralsAdminRepository } from './admin-repository.ts';
@@ -13,6 +16,8 @@ export interface ReferralsAdminDeps {
   /** The friends' orders' display ids. */
   orders: Pick<OrdersService, 'findByIds'>;
   audit: Pick<AuditLog, 'record'>;
+  /** The referrer told their card went out, so they look for it. */
+  notifications: Pick<NotificationsService, 'notify'>;
   now?: () => Date;
 }
 
@@ -62,9 +67,9 @@ export function createReferralsAdmin(db: Database, deps: ReferralsAdminDeps) {
     },
 
     /**
-     * The gift card went out: `earned` → `sent` in one conditional update, audited in its
-     * transaction. A second press (or a second tab) finds it sent; a reward withdrawn by a full
-     * refund of the friend's order is never marked sent.
+     * The gift card went out: `earned` → `sent` in one conditional update, audited and the
+     * referrer notified in its transaction. A second press (or a second tab) finds it sent; a
+     * reward withdrawn by a full refund of the friend's order is never marked sent.
      */
     async markSent(actor: StaffActor, rewardId: number): Promise<AdminMarkSentResult> {
       const marked = await db.transaction(async (tx) => {
@@ -82,6 +87,12 @@ export function createReferralsAdmin(db: Database, deps: ReferralsAdminDeps) {
           before: { state: 'earned', sentAt: null },
           after: { state: 'sent', sentAt: sent.sentAt?.toISOString() },
         });
+        const referrer = (await deps.users.contactsByIds([sent.referrerUserId], tx)).get(sent.referrerUserId);
+        if (referrer) {
+          const amount = formatMoney({ amountCents: sent.amountCents, currency: sent.currency as Currency });
+          const remark = R.sent(amount, sent.friendName, referrer.email);
+          await deps.notifications.notify(sent.referrerUserId, { remark }, tx);
+        }
         return { ok: true, row: sent } as const;
       });
       if (!marked.ok) return marked;

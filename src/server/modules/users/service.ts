@@ -239,8 +239,11 @@ export function createUsersService(
     },
 
     /** Name and e-mail of each of these users (the back office's lists). */
-    async contactsByIds(ids: readonly number[]): Promise<Map<number, { name: string; email: string }>> {
-      const rows = await repository.listByIds([...new Set(ids)]);
+    async contactsByIds(
+      ids: readonly number[],
+      on: Database = db,
+    ): Promise<Map<number, { name: string; email: string }>> {
+      const rows = await createUsersRepository(on).listByIds([...new Set(ids)]);
       return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
     },
 
