@@ -304,15 +304,29 @@ export function createLedgerRepository(db: Database) {
         .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
     },
 
-    /** The newest refunds of stray charges across orders, with their attempt (the back office's refunds section). */
+    /**
+     * Refunds of stray charges across orders, with their attempt (the back office's refunds
+     * section), newest first: every one not made yet, whatever its age (its Retry and record-by-hand
+     * live only in this list: a failed one must not drop off it), then the newest `limit` made.
+     */
     listStrayRefunds(limit: number) {
-      return db
-        .select({ refund: paymentRefunds, provider: paymentAttempts.provider, attempt: paymentAttempts.attemptNumber })
-        .from(paymentRefunds)
-        .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
-        .where(eq(paymentRefunds.reason, 'stray'))
-        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
-        .limit(limit);
+      const strays = (made: boolean) =>
+        db
+          .select({
+            refund: paymentRefunds,
+            provider: paymentAttempts.provider,
+            attempt: paymentAttempts.attemptNumber,
+          })
+          .from(paymentRefunds)
+          .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
+          .where(
+            and(
+              eq(paymentRefunds.reason, 'stray'),
+              made ? eq(paymentRefunds.status, 'succeeded') : ne(paymentRefunds.status, 'succeeded'),
+            ),
+          )
+          .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id));
+      return Promise.all([strays(false), strays(true).limit(limit)]).then(([open, made]) => [...open, ...made]);
     },
 
     /** Every order's attempts, counted by provider and status. */

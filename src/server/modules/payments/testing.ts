@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -75,8 +76,13 @@ export async function payWithSandbox(t: TestApp, token: string, displayId: strin
  * payments module made of it, written as they stand once the refund job has run: for the staff
  * pages' tests, which read them (the mechanism itself is charges.test.ts's).
  */
-export async function recordedStrayCharge(t: TestApp, orderId: number, amountCents: number): Promise<void> {
-  const key = `${orderId}-${Date.now()}`;
+export async function recordedStrayCharge(
+  t: TestApp,
+  orderId: number,
+  amountCents: number,
+  refundStatus: 'succeeded' | 'failed' = 'succeeded',
+): Promise<void> {
+  const key = `${orderId}-${randomUUID()}`;
   const [stray] = await t.database.db
     .insert(paymentAttempts)
     .values({
@@ -100,7 +106,7 @@ export async function recordedStrayCharge(t: TestApp, orderId: number, amountCen
     amountCents,
     currency: 'USD',
     providerAmountCents: amountCents,
-    status: 'succeeded',
+    status: refundStatus,
     reason: 'stray',
   });
 }

@@ -212,6 +212,20 @@ describe('automatic refunds of stray charges', () => {
     const ofOrder = (await t.app.services.refunds.automaticRefunds()).filter((r) => r.orderId === order.id);
     expect(ofOrder.map((r) => r.attempt)).toEqual([2]);
   });
+
+  it('keeps a refund not made yet on the list however many newer ones were made', async () => {
+    const failedOne = await paidOrderWithRequest();
+    await recordedStrayCharge(t, failedOne.order.id, 500, 'failed');
+    await recordedStrayCharge(t, (await paidOrderWithRequest()).order.id, 600);
+    const later = await paidOrderWithRequest();
+    await recordedStrayCharge(t, later.order.id, 700);
+    // With room for one made refund: the newest made one, and the failed one below it all the same.
+    const listed = await t.app.services.refunds.automaticRefunds(1);
+    expect(listed.map((r) => [r.orderId, r.amountCents, r.status])).toEqual([
+      [failedOne.order.id, 500, 'failed'],
+      [later.order.id, 700, 'succeeded'],
+    ]);
+  });
 });
 
 describe('approving a refund', () => {
