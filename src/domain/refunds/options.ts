@@ -18,6 +18,9 @@ export const REFUND_MESSAGES = {
   amountTooLarge: 'Refund amount is too large',
   orderNotFound: 'We could not find an order with that ID for this e-mail address.',
   amountOverTotal: (total: string) => `The refund amount cannot be more than the order total of ${total}.`,
+  /** Part of the order was refunded already: the request can ask for what is left, at most. */
+  amountOverLeft: (left: string, refunded: string) =>
+    `The refund amount cannot be more than the ${left} not yet refunded: ${refunded} of this order was refunded already.`,
   notPaid: 'This order has not been paid yet, so there is nothing to refund.',
   alreadyRefunded: 'This order has already been refunded.',
   alreadyOpen: (reference: string) =>

@@ -26,7 +26,7 @@ import {
 } from '../../../domain/checkout/referral.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
-import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
+import { REFUND_MESSAGES, REFUND_NOTICES } from '../../../domain/refunds/options.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
 import { REFUND_MAIL_TEXT } from './decisions.ts';
@@ -56,6 +56,14 @@ const noticesOf = (userId: number) =>
 
 const orderStatus = async (id: number) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+/** The decision e-mail of the refund request `reference` once it was refunded. */
+const decisionMailOf = async (reference: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.key, `refund-decision:${reference}:refunded`))
+  )[0];
 const decisionMails = (to: string) =>
   t.database.db
     .select()
@@ -229,6 +237,44 @@ describe('automatic refunds of stray charges', () => {
 });
 
 describe('approving a refund', () => {
+  it('names paid-out fees as why a refund is less than asked only when they are why', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const submitted = async (amount: string) => {
+      const { customer, order, request } = await paidOrderWithRequest(amount);
+      for (const status of ['Order pending', 'In review', 'Submitted'] as const) {
+        await moveOrderTo(t.app, order.id, status, status === 'Order pending' ? 'system' : 'staff');
+      }
+      const split = (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
+      return { customer, order, request, policyCents: split.defaultCents as number };
+    };
+    const approve = (id: number, amountCents: number) =>
+      call('POST', `/admin/refunds/${id}/approve`, bearer(staff.token), { amountCents });
+
+    // All of it asked after it went to the authorities; all the policy allows given: the fees are why.
+    const whole = await submitted('372.90');
+    expect(whole.order.price.totalCents).toBe(37290);
+    expect((await approve(whole.request.id, whole.policyCents)).statusCode).toBe(200);
+    expect((await decisionMailOf(whole.request.reference))?.text).toContain(REFUND_MAIL_TEXT.lessThanAsked('$372.90'));
+
+    // Less than the policy allows: no reason is made up.
+    const less = await submitted('372.90');
+    expect((await approve(less.request.id, less.policyCents - 100)).statusCode).toBe(200);
+    const told = (await decisionMailOf(less.request.reference))?.text;
+    expect(told).toContain(REFUND_MAIL_TEXT.lessThanAskedOnly('$372.90'));
+    expect(told).not.toContain('fees already paid out');
+
+    // Asked for more than is left after that refund: refused, saying what is left.
+    const left = formatMoney({ amountCents: 37290 - (less.policyCents - 100), currency: 'USD' });
+    const refunded = formatMoney({ amountCents: less.policyCents - 100, currency: 'USD' });
+    await expect(requestRefund(t, less.customer.email, less.order.displayId, '372.90')).rejects.toThrow(
+      'no refund request',
+    );
+    const refusal = (await t.database.db.select().from(outboundEmails)).filter(
+      (m) => m.to === less.customer.email && m.text?.includes(REFUND_MESSAGES.amountOverLeft(left, refunded)),
+    );
+    expect(refusal).toHaveLength(1);
+  });
+
   it('refunds a part through the provider, e-mails the customer, audits, and leaves the order as it was', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const { customer, order, paymentId, request } = await paidOrderWithRequest();
@@ -954,16 +1000,15 @@ describe('cancelling a paid order', () => {
       'refund-request-customer',
       'refund-request-staff',
     ]);
-    // Decided in part under the policy (government fees gone): what is left stays, and nothing reopens.
+    // Decided in part: what is left stays, and nothing reopens.
     const part = await call('POST', `/admin/refunds/${opened.id}/approve`, bearer(staff.token), { amountCents: 500 });
     expect(part.statusCode, part.body).toBe(200);
-    // The customer is told it is less than the request was for, and by how much.
-    const [told] = await t.database.db
-      .select()
-      .from(outboundEmails)
-      .where(eq(outboundEmails.key, `refund-decision:${opened.reference}:refunded`));
+    // The customer is told it is less than the request was for, and by how much; not that fees were
+    // paid out, for an order cancelled before it went to the authorities.
     const held = formatMoney({ amountCents: opened.amountCents, currency: 'USD' });
-    expect(told?.text).toContain(REFUND_MAIL_TEXT.lessThanAsked(held));
+    const told = await decisionMailOf(opened.reference);
+    expect(told?.text).toContain(REFUND_MAIL_TEXT.lessThanAskedOnly(held));
+    expect(told?.text).not.toContain('fees already paid out');
     // The order desk names both requests, newest first, and who opened each.
     const decided = (await call('GET', `/admin/orders/${asked.order.displayId}`, bearer(staff.token))).json().data
       .decidedRefunds;

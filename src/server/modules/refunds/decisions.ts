@@ -114,8 +114,12 @@ function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefu
  * request (a double click, a second tab) finds it decided at step 1 and refunds nothing.
  */
 export const REFUND_MAIL_TEXT = {
+  /** The order went to the authorities and staff gave back all the policy allows: the fees are why. */
   lessThanAsked: (asked: string) =>
     `This is less than the ${asked} asked for: fees already paid out for your order, such as government fees, cannot be refunded. If you think the amount is wrong, reply to this e-mail.`,
+  /** Any other shortfall: no reason is made up. */
+  lessThanAskedOnly: (asked: string) =>
+    `This is less than the ${asked} asked for. If you think the amount is wrong, reply to this e-mail.`,
 } as const;
 
 export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
@@ -140,7 +144,32 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     );
   }
 
-  function decisionMail(request: AdminRefund, decision: 'refunded' | 'rejected') {
+  /**
+   * Why a refund just made is less than was asked, in the customer's words, read in its recording
+   * transaction (the refund counted); null when it is all that was asked. Fees are named only when
+   * the order went to the authorities and staff gave back all the policy allows; else no reason is
+   * made up (an order cancelled before it was submitted paid no fees out).
+   */
+  async function shortfall(tx: Database, request: AdminRefund): Promise<string | null> {
+    const approvedCents = request.approvedCents ?? 0;
+    if (approvedCents >= request.amountCents) return null;
+    const asked = formatMoney({ amountCents: request.amountCents, currency: request.currency });
+    const paidOut = feesPaidOut((await deps.orders.timeline(request.orderId, tx)).map((change) => change.status));
+    const [order] = paidOut ? await deps.orders.findByIds([request.orderId], tx) : [];
+    const after = order ? await deps.orders.refundable(tx, request.orderId) : null;
+    // The policy's amount as the decision saw it: before this refund was counted.
+    const before = after && {
+      refundedCents: after.refundedCents - approvedCents,
+      remainingCents: after.remainingCents + approvedCents,
+    };
+    const policyCents =
+      order && before ? refundSplit(await deps.orders.chargedSummary(tx, order), before, true).defaultCents : null;
+    return policyCents !== null && approvedCents >= policyCents
+      ? REFUND_MAIL_TEXT.lessThanAsked(asked)
+      : REFUND_MAIL_TEXT.lessThanAskedOnly(asked);
+  }
+
+  function decisionMail(request: AdminRefund, decision: 'refunded' | 'rejected', shortBy: string | null = null) {
     const details: [string, string][] = [
       ['Reference', request.reference],
       ['Order', request.orderDisplayId],
@@ -150,18 +179,17 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     if (decision === 'refunded') {
       const approvedCents = request.approvedCents ?? 0;
       const amount = formatMoney({ amountCents: approvedCents, currency: request.currency });
-      // Less than was asked: said plainly, with the figure asked, so the customer is not left to guess.
+      // Less than was asked: said plainly, with the figure asked and why, so the customer is not left to guess.
       const asked = formatMoney({ amountCents: request.amountCents, currency: request.currency });
-      const partial = approvedCents < request.amountCents;
       details.push(['Amount refunded', amount]);
-      if (partial) details.push(['Amount asked', asked]);
+      if (shortBy) details.push(['Amount asked', asked]);
       return simpleMail({
         to: request.email,
         subject: `Your refund of ${amount} for order ${request.orderDisplayId} is on its way`,
         heading: 'Your refund is approved',
         intro: [
           `We have refunded ${amount} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
-          ...(partial ? [REFUND_MAIL_TEXT.lessThanAsked(asked)] : []),
+          ...(shortBy ? [shortBy] : []),
         ],
         details,
         outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
@@ -241,7 +269,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
       await recorded?.(tx);
       await deps.mail.enqueue(tx, {
-        ...decisionMail(refunded, 'refunded'),
+        ...decisionMail(refunded, 'refunded', await shortfall(tx, refunded)),
         purpose: 'refund-decision',
         key: `refund-decision:${row.reference}:refunded`,
       });

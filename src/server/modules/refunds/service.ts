@@ -75,8 +75,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     if (status === 'refunded') return REFUND_MESSAGES.alreadyRefunded;
     const open = await createRefundsRepository(tx).findOpenRequest(order.id);
     if (open) return REFUND_MESSAGES.alreadyOpen(open.reference);
-    if (input.amount > order.totalCents) {
-      return REFUND_MESSAGES.amountOverTotal(formatMoney({ amountCents: order.totalCents, currency: order.currency }));
+    const money = (amountCents: number) => formatMoney({ amountCents, currency: order.currency });
+    if (input.amount > order.totalCents) return REFUND_MESSAGES.amountOverTotal(money(order.totalCents));
+    const left = await deps.orders.refundable(tx, order.id);
+    if (left && left.refundedCents > 0 && input.amount > left.remainingCents) {
+      return REFUND_MESSAGES.amountOverLeft(money(left.remainingCents), money(left.refundedCents));
     }
     return null;
   }
