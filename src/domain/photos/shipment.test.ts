@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAILING_TEXT,
+  PRINTS_OUT_MESSAGES,
+  printsNotOutYet,
   recordShipmentSchema,
   SHIPMENT_MESSAGES,
   SHIPMENT_TEXT,
@@ -44,5 +46,27 @@ describe('a shipment of prints', () => {
     expect(MAILING_TEXT.studio(family)).toBe(
       'To place with the studio: 2 print sheets (4 × 6 in), one per printed item; 1 item is a file only, not printed.',
     );
+  });
+});
+
+describe('printsNotOutYet', () => {
+  const home = { deliveryMethod: 'home' as const, shipment: null, pickupReady: null };
+  const pickup = { deliveryMethod: 'pickup' as const, shipment: null, pickupReady: null };
+
+  it('holds Approved and Completed until the shipment or the studio order number is recorded', () => {
+    for (const to of ['Approved', 'Completed']) {
+      expect(printsNotOutYet(to, home)).toBe(PRINTS_OUT_MESSAGES.home);
+      expect(printsNotOutYet(to, pickup)).toBe(PRINTS_OUT_MESSAGES.pickup);
+      expect(printsNotOutYet(to, { ...home, shipment: { carrier: 'USPS' } })).toBeNull();
+      expect(printsNotOutYet(to, { ...pickup, pickupReady: { storeOrderNumber: 'AB1234' } })).toBeNull();
+    }
+    expect(PRINTS_OUT_MESSAGES.home).toBe(
+      'Record the shipment (carrier and tracking number) first: this status tells the customer their prints are on their way.',
+    );
+  });
+
+  it('never holds an order without prints, or a move that says nothing of them', () => {
+    expect(printsNotOutYet('Completed', { deliveryMethod: null, shipment: null, pickupReady: null })).toBeNull();
+    for (const to of ['In review', 'Submitted', 'Cancelled', 'Refunded']) expect(printsNotOutYet(to, home)).toBeNull();
   });
 });

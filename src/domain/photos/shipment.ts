@@ -38,6 +38,32 @@ export const HANDOVER_STATUSES: readonly string[] = [
 ];
 export const mayHandOver = (status: string) => HANDOVER_STATUSES.includes(status);
 
+/**
+ * The statuses whose e-mail tells the customer their prints are on their way or ready at the studio
+ * (the photo order's Approved and Completed, status-descriptions.ts): staff move an order with
+ * prints there only once the shipment or the studio's order number is recorded.
+ */
+export const PRINTS_OUT_STATUSES: readonly string[] = ['Approved', 'Completed'];
+
+export const PRINTS_OUT_MESSAGES = {
+  home: 'Record the shipment (carrier and tracking number) first: this status tells the customer their prints are on their way.',
+  pickup: "Record the studio's order number first: this status tells the customer their prints are ready for pickup.",
+} as const;
+
+/**
+ * Why a photo order cannot move to `to` yet: its prints are said to be out there, and their hand-over
+ * is not recorded; null when it can (no prints, or recorded).
+ */
+export function printsNotOutYet(
+  to: string,
+  order: { deliveryMethod: 'home' | 'pickup' | null; shipment: unknown; pickupReady: unknown },
+): string | null {
+  if (!PRINTS_OUT_STATUSES.includes(to)) return null;
+  if (order.deliveryMethod === 'home' && !order.shipment) return PRINTS_OUT_MESSAGES.home;
+  if (order.deliveryMethod === 'pickup' && !order.pickupReady) return PRINTS_OUT_MESSAGES.pickup;
+  return null;
+}
+
 export const SHIPMENT_MESSAGES = {
   recorded: 'Shipment recorded: the customer is e-mailed the tracking number.',
   carrier: 'Choose the carrier',

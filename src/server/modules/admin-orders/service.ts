@@ -38,6 +38,7 @@ import {
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
+import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -350,10 +351,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order.displayId,
           owned(await deps.photos.get(order.userId, ref), 'the photo order'),
         );
-        // Held prints (a person's check still open) cannot go out: the desk offers no move that sends them.
-        const next = photo.printsHeld
-          ? base.nextStatuses.filter((s) => !PAST_SECOND_LOOK.includes(s))
-          : base.nextStatuses;
+        // Held prints (a person's check still open) cannot go out, and prints not yet posted or at the
+        // studio are not said to be: the desk offers no move the order refuses.
+        const next = base.nextStatuses.filter(
+          (s) => !(photo.printsHeld && PAST_SECOND_LOOK.includes(s)) && printsNotOutYet(s, photo) === null,
+        );
         return { ...base, nextStatuses: next, service: null, photo };
       }
       const [application, form, checklist, documents] = await Promise.all([

@@ -64,6 +64,7 @@ import {
   retakeHref,
   SECOND_LOOK_MESSAGES,
 } from '../../../domain/photos/second-look.ts';
+import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
 import { isPrintedSize, PHOTO_SIZES, type PhotoSizeId, printCounts } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
@@ -1010,7 +1011,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: async () => 'Order pending',
-      // Its prints wait for a person's check the customer asked for (or a rejection's retake).
+      // Its prints wait for a person's check the customer asked for (or a rejection's retake), and
+      // are said to be out only once their shipment or pickup is recorded.
       async staffMoveHeld(tx, order, to) {
         if (!PAST_SECOND_LOOK.includes(to)) return null;
         const repository = createPhotosRepository(tx);
@@ -1019,8 +1021,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           repository.sizeIdsOf(order.id),
           repository.photosOfOrder(order.id),
         ]);
-        const hasPrints = details ? deliveryMethodFor(details.pricingPlanId, details.options, sizeIds) !== null : false;
-        return printsHeld(hasPrints, photos) ? SECOND_LOOK_MESSAGES.orderHeld : null;
+        if (!details) return null;
+        const deliveryMethod = deliveryMethodFor(details.pricingPlanId, details.options, sizeIds);
+        if (printsHeld(deliveryMethod !== null, photos)) return SECOND_LOOK_MESSAGES.orderHeld;
+        return printsNotOutYet(to, { deliveryMethod, ...details });
       },
       staffViews: async (ofKind) =>
         new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),

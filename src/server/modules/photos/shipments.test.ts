@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES as P, PICKUP_READY_TEXT } from '../../../domain/photos/pickup-ready.ts';
-import { SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
+import { PRINTS_OUT_MESSAGES, SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -151,6 +151,7 @@ describe('the shipment of prints delivered to home', () => {
     // 0164's review feared it stayed Completed), and nothing more is posted.
     const refunded = await printsOrder();
     const { id, totalCents: paid } = await refunded.view();
+    expect((await refunded.record({ carrier: 'USPS', trackingNumber: '9400100000000000000001' })).statusCode).toBe(200);
     for (const status of ['In review', 'Submitted', 'Approved', 'Completed'] as const) {
       await moveOrderTo(t.app, id, status, 'staff');
     }
@@ -171,6 +172,40 @@ describe('the shipment of prints delivered to home', () => {
       trackingNumber: '9400100000000000000000',
     });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, M.notFound]);
+  });
+});
+
+describe('an order with prints on the desk', () => {
+  it('moves to Approved, whose e-mail says the prints are on their way, only once they are recorded out', async () => {
+    for (const home of [true, false]) {
+      const order = await printsOrder({ home });
+      const { id } = await order.view();
+      await moveOrderTo(t.app, id, 'In review', 'staff');
+      await moveOrderTo(t.app, id, 'Submitted', 'staff');
+      const desk = async () =>
+        (await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token)).json().data.nextStatuses;
+      expect(await desk()).not.toContain('Approved');
+      const early = await apiCall(t.app, 'POST', `/admin/orders/${order.displayId}/status`, staff.token, {
+        status: 'Approved',
+      });
+      expect([early.statusCode, early.json().message]).toEqual([
+        409,
+        home ? PRINTS_OUT_MESSAGES.home : PRINTS_OUT_MESSAGES.pickup,
+      ]);
+      expect((await order.view()).status).toBe('Submitted');
+
+      const recorded = home
+        ? await order.record({ carrier: 'USPS', trackingNumber: '9400100000000000000002' })
+        : await apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/pickup-ready`, staff.token, {
+            storeOrderNumber: 'CVS48210397',
+          });
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      expect(await desk()).toContain('Approved');
+      const moved = await apiCall(t.app, 'POST', `/admin/orders/${order.displayId}/status`, staff.token, {
+        status: 'Approved',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
   });
 });
 
