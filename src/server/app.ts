@@ -324,6 +324,15 @@ export async function buildApp({
       // The API reads JSON (and multipart where it uploads): a text/plain body, which Fastify
       // parses to a string by default, is refused as an unsupported type (415), not checked as one.
       api.removeContentTypeParser('text/plain');
+      // SPEC.md §7's call helper sends `Content-Type: application/json` on every call, body or not
+      // (deleting a notification, signing out): an empty body is no body, not malformed JSON.
+      const json = api.getDefaultJsonParser('error', 'error');
+      api.removeContentTypeParser('application/json');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text.trim() === '') return done(null, undefined);
+        json(request, text, done);
+      });
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(countriesRoutes);

@@ -125,6 +125,33 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('/api/v1/auth/signup', 'post').responses)).toContain('429');
   });
 
+  it('declares the session optional where an operation uses it but answers a visitor too', () => {
+    const operation = (path: string, method: string) =>
+      (document.paths[path] as Record<string, Operation>)[method] as Operation;
+    const optional = [{}, { bearer: [] }, { sessionCookie: [] }];
+    for (const [path, method] of [
+      ['/api/v1/auth/signout', 'post'],
+      ['/api/v1/refer-earn', 'get'],
+      ['/api/v1/contact/user-info', 'post'],
+    ] as const) {
+      expect(operation(path, method).security, `${method} ${path}`).toEqual(optional);
+      expect(Object.keys(operation(path, method).responses), `${method} ${path}`).not.toContain('401');
+    }
+    expect(Object.keys(operation('/api/v1/refer-earn', 'get').responses)).toContain('404');
+  });
+
+  it("describes sign-in's own refusals: wrong credentials, the unverified e-mail (SPEC.md §8), a disabled account", () => {
+    const responses = (document.paths['/api/v1/auth/signin'] as Record<string, Operation>).post?.responses as Record<
+      string,
+      { description: string }
+    >;
+    expect(responses['401']?.description).toContain("'Invalid email or password'");
+    expect(responses['403']?.description).toContain(
+      "'Please check your email for verification. Kindly check in SPAM folder if not received in Inbox.'",
+    );
+    expect(responses['403']?.description).toContain('disabled');
+  });
+
   it("is what the web's committed API types were generated from (issue 33 §3)", async () => {
     const committed = readFileSync(API_SCHEMA_FILE, 'utf8');
     // Not toEqual: a 1.7 MB diff says less than the way to fix it.

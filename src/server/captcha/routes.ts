@@ -43,6 +43,7 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }
       schema: {
         tags: ['auth'],
         summary: 'Human check: verify a reCAPTCHA v3 token for an action',
+        description: `While the check is on (the server has a reCAPTCHA secret), a pass also sets the httpOnly \`${HUMAN_PASS_COOKIE}\` cookie (path /api, ${HUMAN_PASS_TTL_MS / 60_000} minutes) that \`POST /api/v1/auth/signup\` asks for.`,
         body: captchaCheckSchema,
         // 503: reCAPTCHA could not be reached.
         response: { 200: envelopeSchema(z.object({ success: z.boolean(), score: z.number() })), ...refusals(503) },

@@ -158,14 +158,18 @@ describe('POST /api/hello', () => {
         payload: signUpBody(),
         headers: cookie ? { cookie } : {},
       });
+    // SPEC.md §8: a failed sign-up bot check answers 'Registration failed, you must be a bot'.
+    const botRefusal = { isSuccess: false, statusCode: 400, message: 'Registration failed, you must be a bot' };
     const withoutPass = await signUp(enabled);
     expect(withoutPass.statusCode).toBe(400);
-    expect(withoutPass.json().message).toBe('Human check failed');
+    expect(withoutPass.json()).toMatchObject(botRefusal);
 
     const bot = await hello(enabled, { gRecaptchaToken: 'bot', action: 'userRegistration' });
     expect(bot.cookies.find((c) => c.name === HUMAN_PASS_COOKIE)).toBeUndefined();
     const forged = `${HUMAN_PASS_COOKIE}=userRegistration.${Date.now() + 60_000}.nonce.forged`;
-    expect((await signUp(enabled, forged)).statusCode).toBe(400);
+    const withForgedPass = await signUp(enabled, forged);
+    expect(withForgedPass.statusCode).toBe(400);
+    expect(withForgedPass.json()).toMatchObject(botRefusal);
 
     const person = await hello(enabled, { gRecaptchaToken: 'human', action: 'userRegistration' });
     const pass = person.cookies.find((c) => c.name === HUMAN_PASS_COOKIE);

@@ -143,8 +143,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
 }
 
 /**
- * Answers with `encoded` as the client accepts it: 304 when its If-None-Match is our ETag, no body
- * for HEAD. The caller sets the status and other headers first.
+ * Answers with `encoded` as the client accepts it: to a GET or HEAD, 304 when its If-None-Match is
+ * our ETag (RFC 9110 §15.4.5 allows a 304 only there: a read the API takes by POST, such as a
+ * service's packages, always answers its body), no body for HEAD. The caller sets the status and
+ * other headers first.
  */
 export function sendEncoded(
   encoded: EncodedBody,
@@ -153,7 +155,8 @@ export function sendEncoded(
 ): FastifyReply | Promise<FastifyReply> {
   reply.header('etag', encoded.etag);
   reply.header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === encoded.etag) return reply.status(304).send();
+  const conditional = request.method === 'GET' || request.method === 'HEAD';
+  if (conditional && request.headers['if-none-match'] === encoded.etag) return reply.status(304).send();
   if (request.method === 'HEAD') return reply.send();
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (encoding === null) return reply.send(encoded.body);

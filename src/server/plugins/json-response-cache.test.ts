@@ -13,11 +13,13 @@ async function appWithCachedRoute(maxEntries?: number) {
     return { n: state.n, secret: 'not in the schema' };
   });
   const app = Fastify();
-  app.get<{ Params: { id: string } }>(
-    '/things/:id',
-    { schema: { response: { 200: { type: 'object', properties: { n: { type: 'number' } } } } } },
-    (request, reply) => cache.send(request, reply, state.version, () => produce(request.params.id)),
-  );
+  // POST too: the API takes some reads by POST (SPEC.md §7's packages of a service).
+  app.route<{ Params: { id: string } }>({
+    method: ['GET', 'POST'],
+    url: '/things/:id',
+    schema: { response: { 200: { type: 'object', properties: { n: { type: 'number' } } } } },
+    handler: (request, reply) => cache.send(request, reply, state.version, () => produce(request.params.id)),
+  });
   await app.ready();
   return { app, cache, state, produce };
 }
@@ -64,6 +66,17 @@ describe('JSON response cache', () => {
     const again = await app.inject({ url: '/things/a', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('answers a POST its body even to its own ETag: a 304 is only for GET and HEAD (RFC 9110)', async () => {
+    const { app } = await appWithCachedRoute();
+    const first = await app.inject({ method: 'POST', url: '/things/a' });
+    const etag = String(first.headers.etag);
+    const again = await app.inject({ method: 'POST', url: '/things/a', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ n: 1 });
+    const read = await app.inject({ url: '/things/a', headers: { 'if-none-match': etag } });
+    expect(read.statusCode).toBe(304);
   });
 
   it('keeps at most maxEntries URLs, dropping the least recently used', async () => {

@@ -10,7 +10,10 @@ import { routeTraits } from '../http/route-traits.ts';
 export interface OperationContract {
   operationId: string;
   tag: string;
-  /** Empty for a public operation; otherwise a bearer token or the session cookie. */
+  /**
+   * Empty for a public operation; otherwise a bearer token or the session cookie, led by `{}`
+   * (none) where the operation takes either but needs neither.
+   */
   security: Record<string, string[]>[];
   /** Every status the operation may answer: the route's own response schemas and the refusals it can give. */
   statuses: number[];
@@ -56,6 +59,7 @@ export const REFUSAL_DESCRIPTIONS: Record<number, string> = {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { sessionCookie: [] }];
+const SESSION_OPTIONAL: Record<string, string[]>[] = [{}, ...SIGNED_IN];
 
 /** `/api/v1/orders/:orderRef/cost-summary`, PUT → `putOrdersByOrderRefCostSummary`. */
 export function operationIdOf(method: string, url: string): string {
@@ -80,6 +84,16 @@ function moduleOf(url: string): string {
 export interface RouteMarks {
   /** Answers 304 to an If-None-Match holding its current ETag (plugins/json-response-cache.ts). */
   answersNotModified?: boolean;
+  /**
+   * Uses the caller's session when there is one and answers without (sign-out ends it, the
+   * referral page shows its code): no guard hook tells, so the route says it, and a client
+   * generated from the document then sends its credentials.
+   */
+  sessionOptional?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends RouteMarks {}
 }
 
 type Route = Pick<
@@ -90,6 +104,7 @@ type Route = Pick<
 /** The operation's contract, from the route and the scope it was registered in. */
 export function operationContract(route: Route, scope: FastifyInstance): OperationContract {
   const method = String(route.method).toUpperCase();
+  const marks = route.config as RouteMarks | undefined;
   const traits = routeTraits(scope, route);
   const signedIn = traits.some((trait) => trait.kind === 'signed-in' || trait.kind === 'role');
   const role = traits.some((trait) => trait.kind === 'role');
@@ -114,7 +129,7 @@ export function operationContract(route: Route, scope: FastifyInstance): Operati
     if (namesResource) refusals.add(409);
   }
   if (rateLimited) refusals.add(429);
-  if ((method === 'GET' || method === 'HEAD') && (route.config as RouteMarks | undefined)?.answersNotModified) {
+  if ((method === 'GET' || method === 'HEAD') && marks?.answersNotModified) {
     refusals.add(304);
   }
   const derived = [...refusals].filter((status) => !declared.includes(status)).sort((a, b) => a - b);
@@ -122,7 +137,7 @@ export function operationContract(route: Route, scope: FastifyInstance): Operati
   return {
     operationId: operationIdOf(method, route.url),
     tag: tags?.[0] ?? moduleOf(route.url),
-    security: signedIn ? SIGNED_IN : [],
+    security: signedIn ? SIGNED_IN : marks?.sessionOptional ? SESSION_OPTIONAL : [],
     statuses: [...new Set([...declared, ...derived])].sort((a, b) => a - b),
     derived,
   };

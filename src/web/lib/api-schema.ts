@@ -542,7 +542,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and send the verification e-mail */
+        /**
+         * Create an account and send the verification e-mail
+         * @description While the human check is on, only a browser that passed it in the last 10 minutes may sign up: it sends the httpOnly `human_pass` cookie a passed `POST /api/hello` (action 'userRegistration') set. Without it: 400 'Registration failed, you must be a bot'.
+         */
         post: operations["postAuthSignup"];
         delete?: never;
         options?: never;
@@ -3586,7 +3589,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Human check: verify a reCAPTCHA v3 token for an action */
+        /**
+         * Human check: verify a reCAPTCHA v3 token for an action
+         * @description While the check is on (the server has a reCAPTCHA secret), a pass also sets the httpOnly `human_pass` cookie (path /api, 10 minutes) that `POST /api/v1/auth/signup` asks for.
+         */
         post: operations["postHello"];
         delete?: never;
         options?: never;
@@ -3933,26 +3939,8 @@ export interface components {
                 };
             };
         };
-        /** @description Not signed in, or the session has ended */
-        Answer401_17: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    isSuccess: false;
-                    statusCode: number;
-                    message: string;
-                    data: null;
-                    errors?: {
-                        [key: string]: string;
-                    };
-                };
-            };
-        };
         /** @description Success */
-        Answer200_18: {
+        Answer200_17: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3966,7 +3954,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_19: {
+        Answer200_18: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3988,6 +3976,24 @@ export interface components {
                         emailVerified: boolean;
                         isDashboardVisible: boolean;
                         createdAt: string;
+                    };
+                };
+            };
+        };
+        /** @description Not signed in, or the session has ended */
+        Answer401_19: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    isSuccess: false;
+                    statusCode: number;
+                    message: string;
+                    data: null;
+                    errors?: {
+                        [key: string]: string;
                     };
                 };
             };
@@ -6760,6 +6766,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
+            404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7265,8 +7272,42 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
-            403: components["responses"]["Answer403_7"];
+            /** @description Wrong e-mail or password: 'Invalid email or password' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The right password, but the e-mail is not verified yet: 'Please check your email for verification. Kindly check in SPAM folder if not received in Inbox.' (the text on which a client shows SPEC.md §8's Resend Mail prompt); or the account is disabled: 'This account has been disabled. Please contact support if you think this is a mistake.'; or a cookie-signed request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
@@ -7284,7 +7325,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7316,7 +7357,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7395,7 +7436,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7428,7 +7469,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7495,9 +7536,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_19"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7528,9 +7569,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_19"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7559,9 +7600,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7593,9 +7634,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7616,7 +7657,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7668,7 +7709,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7688,7 +7729,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7740,7 +7781,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7799,7 +7840,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -7822,9 +7863,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -7849,7 +7890,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -7902,7 +7943,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7944,7 +7985,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7965,9 +8006,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -7994,7 +8035,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8047,7 +8088,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8066,7 +8107,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8086,7 +8127,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8128,7 +8169,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8164,7 +8205,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8190,7 +8231,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8217,7 +8258,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8419,7 +8460,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -8444,7 +8485,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8475,7 +8516,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8529,7 +8570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8597,7 +8638,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8673,7 +8714,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8698,9 +8739,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8912,7 +8953,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8934,7 +8975,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9053,7 +9094,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9258,7 +9299,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9285,7 +9326,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9307,7 +9348,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9342,7 +9383,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9384,7 +9425,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9430,7 +9471,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9472,7 +9513,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9494,7 +9535,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -9534,7 +9575,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9562,7 +9603,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9589,7 +9630,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9645,7 +9686,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9715,7 +9756,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9740,9 +9781,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9771,7 +9812,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9815,7 +9856,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9844,7 +9885,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -9865,7 +9906,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9897,7 +9938,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9924,7 +9965,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9969,7 +10010,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9996,7 +10037,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10028,7 +10069,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10055,7 +10096,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10100,7 +10141,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10127,7 +10168,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10159,7 +10200,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10186,7 +10227,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10231,7 +10272,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10256,7 +10297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
@@ -10321,7 +10362,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10363,7 +10404,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10388,7 +10429,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10419,7 +10460,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10445,7 +10486,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10640,7 +10681,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -10671,7 +10712,7 @@ export interface operations {
             200: components["responses"]["Answer200_38"];
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -10695,7 +10736,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10730,7 +10771,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10757,7 +10798,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10795,7 +10836,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10881,7 +10922,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10905,7 +10946,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10946,7 +10987,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10975,7 +11016,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11000,7 +11041,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11025,7 +11066,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11058,7 +11099,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11098,7 +11139,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11134,7 +11175,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11160,7 +11201,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11210,7 +11251,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11246,7 +11287,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11271,7 +11312,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11370,7 +11411,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11431,7 +11472,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11510,7 +11551,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
@@ -11576,7 +11617,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11710,7 +11751,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -11752,7 +11793,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -11776,7 +11817,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -11812,7 +11853,7 @@ export interface operations {
             200: components["responses"]["Answer200_41"];
             202: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -11880,7 +11921,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -11923,7 +11964,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -11999,7 +12040,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -12031,7 +12072,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12057,7 +12098,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12089,7 +12130,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12113,9 +12154,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["Answer200_18"];
+            202: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12144,9 +12185,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12183,7 +12224,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12250,7 +12291,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12297,7 +12338,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12363,7 +12404,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12417,7 +12458,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -12452,7 +12493,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12488,7 +12529,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12575,7 +12616,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -13236,7 +13277,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -13295,7 +13336,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13331,7 +13372,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13367,7 +13408,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13423,7 +13464,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13450,7 +13491,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -13473,7 +13514,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -13498,7 +13539,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -13524,7 +13565,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -13550,7 +13591,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -13574,7 +13615,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -13701,7 +13742,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13782,7 +13823,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -13802,7 +13843,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13838,7 +13879,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13897,7 +13938,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13951,7 +13992,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14007,7 +14048,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14027,7 +14068,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14092,7 +14133,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14151,7 +14192,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14216,7 +14257,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -14249,7 +14290,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14285,7 +14326,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14318,7 +14359,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14367,7 +14408,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14407,7 +14448,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -14529,7 +14570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -14550,7 +14591,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14592,7 +14633,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14640,7 +14681,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14684,7 +14725,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14729,7 +14770,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -14752,7 +14793,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14800,7 +14841,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14825,7 +14866,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14883,7 +14924,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14921,7 +14962,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14946,7 +14987,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14996,7 +15037,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15021,7 +15062,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15073,7 +15114,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15098,7 +15139,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15150,7 +15191,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15175,7 +15216,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15223,7 +15264,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15274,7 +15315,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15340,7 +15381,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15396,7 +15437,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15448,7 +15489,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15501,7 +15542,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15559,7 +15600,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15605,7 +15646,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15675,7 +15716,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15766,7 +15807,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -15790,7 +15831,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -15844,7 +15885,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15869,7 +15910,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_14"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15902,7 +15943,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15946,7 +15987,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15999,7 +16040,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -16024,9 +16065,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16074,7 +16115,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16097,9 +16138,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16140,7 +16181,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16189,7 +16230,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -16231,7 +16272,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16293,7 +16334,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -16339,7 +16380,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16362,9 +16403,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16402,7 +16443,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16446,7 +16487,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16506,7 +16547,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -16550,7 +16591,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16573,9 +16614,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16613,7 +16654,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16657,7 +16698,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16717,7 +16758,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -16761,7 +16802,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16784,9 +16825,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16824,7 +16865,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16861,7 +16902,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16898,7 +16939,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16943,7 +16984,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17005,7 +17046,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -17051,7 +17092,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17074,9 +17115,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17112,7 +17153,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17167,7 +17208,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17222,7 +17263,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17282,7 +17323,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17305,9 +17346,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17349,7 +17390,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17402,7 +17443,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -17441,7 +17482,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17464,9 +17505,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_17"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17502,7 +17543,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17539,7 +17580,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17581,7 +17622,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17637,7 +17678,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_17"];
+            401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];

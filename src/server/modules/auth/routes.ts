@@ -18,9 +18,9 @@ import {
 } from '../../../domain/auth/schemas.ts';
 import { PLATFORMS } from '../../../domain/config/platform.ts';
 import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
-import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
+import { HUMAN_PASS_COOKIE, HUMAN_PASS_TTL_MS, isValidHumanPass } from '../../captcha/human-pass.ts';
 import { clientKey } from '../../http/client-address.ts';
-import { refusals } from '../../http/error-responses.ts';
+import { failEnvelopeSchema, refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
@@ -50,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account and send the verification e-mail',
+        description: `While the human check is on, only a browser that passed it in the last ${HUMAN_PASS_TTL_MS / 60_000} minutes may sign up: it sends the httpOnly \`${HUMAN_PASS_COOKIE}\` cookie a passed \`POST /api/hello\` (action '${CAPTCHA_ACTIONS.signUp}') set. Without it: 400 '${M.signupBot}'.`,
         headers: z.looseObject({ 'x-platform': platformSchema.optional() }),
         body: signUpBodySchema,
         response: { 201: envelopeSchema(z.object({ email: z.string() })) },
@@ -60,10 +61,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { website, ...payload } = request.body;
       if (website) throw new HttpError(400, M.signupBot);
-      // With the human check on, only a browser that just passed it (POST /api/hello) may sign up.
+      // With the human check on, only a browser that just passed it (POST /api/hello) may sign up;
+      // one that did not is refused as SPEC.md §8 words a failed sign-up bot check.
       const secret = app.env.RECAPTCHA_SECRET_KEY;
       if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
-        throw new HttpError(400, A.captchaFailed);
+        throw new HttpError(400, M.signupBot);
       const result = await auth.signUp(
         { ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs },
         siteUrlFor(request, app.env),
@@ -82,8 +84,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in: data is the session token; the httpOnly session cookie is set too',
         body: signInSchema,
-        // 401 wrong e-mail or password; 429 too many failures (counted in the handler).
-        response: { 200: envelopeSchema(z.string()), ...refusals(401, 429) },
+        // 429 too many failures (counted in the handler). The document's general 401 and 403 (no
+        // session, a missing role) do not say what sign-in means by them.
+        response: {
+          200: envelopeSchema(z.string()),
+          401: failEnvelopeSchema.describe(`Wrong e-mail or password: '${A.invalidCredentials}'`),
+          403: failEnvelopeSchema.describe(
+            `The right password, but the e-mail is not verified yet: '${M.unverifiedEmail}' (the text on which a client shows SPEC.md §8's Resend Mail prompt); or the account is disabled: '${A.accountDisabled}'; or a cookie-signed request from another site`,
+          ),
+          ...refusals(429),
+        },
       },
     },
     async (request, reply) => {
@@ -122,7 +132,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/signout',
-    { schema: { tags: ['auth'], summary: 'End this session and clear the cookie', response: { 200: nullData } } },
+    {
+      schema: { tags: ['auth'], summary: 'End this session and clear the cookie', response: { 200: nullData } },
+      // Without the bearer token or cookie it still answers 200, but the session lives on.
+      config: { sessionOptional: true },
+    },
     async (request, reply) => {
       if (request.session) await auth.endSession(request.session.id);
       app.clearSessionCookie(reply);

@@ -45,16 +45,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedRead = async (request: FastifyRequest, reply: FastifyReply, produce: () => unknown) =>
     cache.send(request, reply, await app.services.catalog.version(), produce);
 
-  // POST /packages/{id} carries its choices in the query; a client that sends
-  // `Content-Type: application/json` with no body (SPEC.md §7's call helper does) is not an error.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    json(request, text, done);
-  });
-
   app.get(
     '/services',
     {

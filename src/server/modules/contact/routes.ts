@@ -28,7 +28,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact/user-info',
     {
-      config: { rateLimit: CONTACT_ROUTE_RATE_LIMIT },
+      // A signed-in customer's enquiry is linked to their account.
+      config: { rateLimit: CONTACT_ROUTE_RATE_LIMIT, sessionOptional: true },
       schema: {
         tags: ['contact'],
         summary: 'Send a contact enquiry; it is stored and e-mailed to support',

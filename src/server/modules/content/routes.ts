@@ -12,6 +12,7 @@ import {
   policyTermSchema,
   referEarnSchema,
 } from '../../../domain/content/schemas.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,8 +63,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary: 'The refer-a-friend programme, with the signed-in user’s own referral code and link',
-        response: { 200: envelopeSchema(referEarnSchema) },
+        // 404: the programme's content is missing.
+        response: { 200: envelopeSchema(referEarnSchema), ...refusals(404) },
       },
+      // A visitor sees the programme without a code of their own.
+      config: { sessionOptional: true },
     },
     async (request) => {
       const profile = request.viewer ? await app.services.users.getProfile(request.viewer.id) : null;

@@ -122,6 +122,33 @@ describe('DELETE /users/notification/{id}', () => {
     expect((await list(owner.token)).json().data.totalCount).toBe(1);
   });
 
+  it('answers the call as SPEC.md §7’s helper makes it: JSON Content-Type and Accept, no body', async () => {
+    const user = await createSignedInUser(t.app);
+    const [welcome] = (await list(user.token)).json().data.notifications;
+    const asTheSpecHelper = (id: number) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/users/notification/${id}`,
+        headers: { ...bearer(user.token), 'content-type': 'application/json', accept: 'application/json' },
+      });
+    const unknown = await asTheSpecHelper(2_000_000_000);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Notification not found');
+    const own = await asTheSpecHelper(welcome.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().message).toBe('Notification deleted');
+
+    // An empty body is no body; a malformed one is still refused.
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/notification/read',
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      payload: '{"upTo":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The request body is not valid JSON');
+  });
+
   it('answers malformed ids with 400', async () => {
     const user = await createSignedInUser(t.app);
     for (const bad of ['abc', '0', '1e3', '99999999999']) expect((await remove(user.token, bad)).statusCode).toBe(400);
