@@ -46,7 +46,7 @@ export interface DataRightsDeps {
   photos: Pick<PhotosPersonalData, 'exportOrder' | 'erase'>;
   notifications: Pick<NotificationsService, 'allOf' | 'eraseAllOf'>;
   refunds: Pick<RefundsService, 'ofOrders' | 'erasePersonalFields'>;
-  referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName'>;
+  referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName' | 'withdrawUnsentOf'>;
   /** Enquiries sent from the account or its address, and campaign leads left with the address. */
   contact: Pick<ContactService, 'ofAccount' | 'eraseOf'>;
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
@@ -188,6 +188,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       );
       await deps.audit.forgetWordsAbout(tx, 'refund-request', refundIds.map(String));
       await deps.referrals.eraseFriendName(tx, orderIds);
+      await deps.referrals.withdrawUnsentOf(tx, locked.userId);
       await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
       await deps.notifications.eraseAllOf(tx, locked.userId);
       const enquiries = await deps.contact.eraseOf(tx, locked.userId, email ?? placeholder);

@@ -50,6 +50,16 @@ export function createReferralsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Withdraws every reward `referrerUserId` earned and was not sent yet: how many. */
+    async reverseUnsentOf(referrerUserId: number, at: Date): Promise<number> {
+      const rows = await db
+        .update(referralRewards)
+        .set({ state: 'reversed', reversedAt: at })
+        .where(and(eq(referralRewards.referrerUserId, referrerUserId), eq(referralRewards.state, 'earned')))
+        .returning({ id: referralRewards.id });
+      return rows.length;
+    },
+
     /** Moves an `earned` reward to `sent`; null when it is unknown or already sent. */
     async markSent(id: number, at: Date): Promise<RewardRow | null> {
       const [row] = await db

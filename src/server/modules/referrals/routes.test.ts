@@ -136,6 +136,39 @@ describe("the referrer's gift card", () => {
     expect(await rewardRows(own.id)).toHaveLength(0);
   });
 
+  it('is withdrawn, not left owed, when the referrer erases their account, and none is earned after', async () => {
+    const { referrer, friend } = await referrerAndFriend();
+    const [earnedBefore, sentBefore, after] = [
+      await startApplication(t.app, friend.token),
+      await startApplication(t.app, friend.token),
+      await startApplication(t.app, friend.token),
+    ];
+    for (const order of [earnedBefore, sentBefore]) {
+      await moveOrderTo(t.app, order.id, 'Forms incomplete');
+      await complete(order.id);
+    }
+    const [sent] = await rewardRows(sentBefore.id);
+    await t.database.db
+      .update(referralRewards)
+      .set({ state: 'sent', sentAt: new Date() })
+      .where(eq(referralRewards.id, sent?.id ?? 0));
+
+    const erased = await apiCall(t.app, 'POST', '/users/data-deletion', referrer.token, {
+      password: referrer.password,
+      confirm: true,
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    // The card not sent yet is withdrawn (no one to send it to); the one sent stays on record.
+    expect(await rewardRows(earnedBefore.id)).toMatchObject([{ state: 'reversed', reversedAt: expect.any(Date) }]);
+    expect(await rewardRows(sentBefore.id)).toMatchObject([{ state: 'sent' }]);
+
+    await moveOrderTo(t.app, after.id, 'Forms incomplete');
+    await complete(after.id);
+    expect(await rewardRows(after.id)).toEqual([]);
+    const queued = await t.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id));
+    expect(queued).toEqual([]);
+  });
+
   it('is not earned by an application nothing was paid for: an e-Visa the referral discount and a coupon made free', async () => {
     const { referrer, friend } = await referrerAndFriend();
     const evisa = { citizenship: 'US', destination: 'IN' };

@@ -150,6 +150,14 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
     eraseFriendName(tx: Database, friendOrderIds: readonly number[]): Promise<void> {
       return createReferralsPersonalDataRepository(tx).anonymiseFriend(friendOrderIds, 'Erased customer');
     },
+
+    /**
+     * An erased referrer's gift cards not sent yet are withdrawn, in the erasure's transaction:
+     * there is no one left to send them to, and the desk must not list them as owed.
+     */
+    async withdrawUnsentOf(tx: Database, referrerUserId: number): Promise<number> {
+      return createReferralsRepository(tx).reverseUnsentOf(referrerUserId, now());
+    },
   };
 }
 export type ReferralsService = ReturnType<typeof createReferralsService>;

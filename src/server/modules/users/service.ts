@@ -273,8 +273,8 @@ export function createUsersService(
 
     /**
      * The user's name and phone and the account that referred them (a referral reward is e-mailed
-     * to it; its phone is compared with the friend's), or null when they signed up without a code;
-     * `on` is the caller's transaction.
+     * to it; its phone is compared with the friend's), or null when they signed up without a code
+     * or that account is erased or disabled; `on` is the caller's transaction.
      */
     async referralOf(
       userId: number,
@@ -287,7 +287,8 @@ export function createUsersService(
       const users = createUsersRepository(on);
       const user = await users.findById(userId);
       const referrer = user?.referredByUserId != null ? await users.findById(user.referredByUserId) : null;
-      if (!user || !referrer) return null;
+      // An erased (or disabled) referrer earns nothing more: no gift card for no one to receive.
+      if (!user || !referrer || referrer.disabledAt !== null) return null;
       return {
         name: user.name,
         phone: user.phone,
