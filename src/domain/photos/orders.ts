@@ -70,6 +70,8 @@ export const PERSON_NAME_MAX_LENGTH = 60;
 export const PHOTO_ORDER_MESSAGES = {
   created: 'Photo order created',
   alreadyCreated: 'This photo order was already created',
+  /** The page's idempotency key started an application order, not a photo order. */
+  keyUsedElsewhere: 'This page already started another order. Please reload the page to start a photo order.',
   loaded: 'Photo order loaded',
   listLoaded: 'Photo orders loaded',
   notFound: 'Photo order not found',

@@ -10715,6 +10715,7 @@ export interface operations {
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             429: components["responses"]["Answer429_15"];

@@ -223,6 +223,14 @@ describe('photo orders: create, read, list, ownership', () => {
     expect(again.json().data.displayId).toBe(first.json().data.displayId);
   });
 
+  it('refuses a key that already started an application order, saying so', async () => {
+    const user = await createSignedInUser(t.app);
+    const idempotencyKey = randomUUID();
+    await startApplication(t.app, user.token, { idempotencyKey });
+    const res = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey });
+    expect([res.statusCode, res.json().message]).toEqual([409, M.keyUsedElsewhere]);
+  });
+
   it('answers another customer 404 and a visitor 401 on every route', async () => {
     const { user, order, item, photo } = await orderWithPhoto();
     const stranger = await createSignedInUser(t.app);

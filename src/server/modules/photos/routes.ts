@@ -167,7 +167,8 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Start a photo order (PHO-…, Payment pending, step 1). The same idempotencyKey again answers it with 200.',
         body: createPhotoOrderSchema,
-        response: { 200: envelopeSchema(photoOrderSchema), 201: envelopeSchema(photoOrderSchema) },
+        // 409: the key already started an application order.
+        response: { 200: envelopeSchema(photoOrderSchema), 201: envelopeSchema(photoOrderSchema), ...refusals(409) },
       },
     },
     async (request, reply) => {

@@ -629,7 +629,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           currency: await currencyFor(tx, customer.id, input.currency),
           idempotencyKey: input.idempotencyKey,
         });
-        if (order.kind !== 'photo') return formFailure(409, M.alreadyCreated);
+        if (order.kind !== 'photo') return formFailure(409, M.keyUsedElsewhere);
         if (created) await createPhotosRepository(tx).insertOrder(order.id);
         return { ok: true, value: { order: await view(tx, order), created } };
       });
