@@ -33,7 +33,7 @@ export const PHOTO_OPTION_LABELS: Record<PhotoOption, string> = {
 
 /** What each plan and option is, for the customer. */
 export const PHOTO_PLAN_DESCRIPTIONS: Record<PhotoPlanId, string> = {
-  1: 'Each photo checked and fitted to its exact size, ready to upload to the portal (JPEG), plus a 4 × 6 in print sheet.',
+  1: 'Each photo checked and fitted to its exact size, ready to upload to the portal (JPEG), plus a 4 × 6 in print sheet of each size that is printed.',
   2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address. A signature, an e-Visa photo or the Indian passport’s online-form photo is a file only: not printed, and charged as Digital Copy.',
 };
 export const PHOTO_OPTION_DESCRIPTIONS: Record<PhotoOption, string> = {
