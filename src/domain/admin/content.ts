@@ -30,6 +30,19 @@ export const CONTENT_MESSAGES = {
 } as const;
 const M = CONTENT_MESSAGES;
 
+/**
+ * Every content edit (PUT) carries the `updatedAt` of the copy it was made from; when the record has
+ * changed since, the edit is refused (409) rather than silently undoing the other change, like the
+ * order desk's `fromStatus` and the form builder's stale draft.
+ */
+export const EDIT_MESSAGES = {
+  stale: 'Someone else changed this meanwhile. Reload to see their change, then make yours again.',
+  loadedAtRequired: 'Send the updatedAt of the copy you changed',
+} as const;
+
+/** The edit's `updatedAt`: the record's, as the editor loaded it. */
+const loadedVersion = { updatedAt: z.iso.datetime({ offset: true, error: EDIT_MESSAGES.loadedAtRequired }) };
+
 /** Banner images, partner logos and team photos: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
 export const CONTENT_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
 
@@ -70,7 +83,7 @@ const offerFields = {
   endsAt: when.default(null),
 };
 
-/** POST /admin/offers and PUT /admin/offers/{id}: the whole offer. */
+/** POST /admin/offers and (with `updatedAt`) PUT /admin/offers/{id}: the whole offer. */
 export const offerFormSchema = z
   .object(offerFields)
   .refine((offer) => !offer.startsAt || !offer.endsAt || Date.parse(offer.endsAt) > Date.parse(offer.startsAt), {
@@ -79,6 +92,8 @@ export const offerFormSchema = z
   });
 export type OfferForm = z.input<typeof offerFormSchema>;
 export type OfferInput = z.output<typeof offerFormSchema>;
+export const offerEditSchema = offerFormSchema.extend(loadedVersion);
+export type OfferEdit = z.output<typeof offerEditSchema>;
 
 /** PATCH /admin/offers/{id} and /admin/banners/{id}: show or hide, move. */
 export const contentToggleSchema = z
@@ -100,7 +115,7 @@ export const adminOfferSchema = z.object({
 });
 export type AdminOffer = z.infer<typeof adminOfferSchema>;
 
-/** POST /admin/banners and PUT /admin/banners/{id}; the image is uploaded on its own. */
+/** POST /admin/banners and (with `updatedAt`) PUT /admin/banners/{id}; the image is uploaded on its own. */
 export const bannerFormSchema = z
   .object({
     altText: z.string({ error: M.altTextRequired }).trim().min(1, M.altTextRequired).max(200, M.altTextTooLong),
@@ -118,6 +133,8 @@ export const bannerFormSchema = z
   .refine((banner) => !banner.buttonText || banner.link, { message: M.buttonNeedsLink, path: ['link'] });
 export type BannerForm = z.input<typeof bannerFormSchema>;
 export type BannerInput = z.output<typeof bannerFormSchema>;
+export const bannerEditSchema = bannerFormSchema.extend(loadedVersion);
+export type BannerEdit = z.output<typeof bannerEditSchema>;
 
 export const adminBannerSchema = z.object({
   id: z.number(),
@@ -166,7 +183,7 @@ export const ARTICLE_MESSAGES = {
 } as const;
 
 /**
- * POST /admin/articles and PUT /admin/articles/{id}. The body is Markdown: it is stored as written
+ * POST /admin/articles (and, with `updatedAt`, PUT /admin/articles/{id}). The body is Markdown: it is stored as written
  * and rendered through the site's Markdown renderer (which drops raw HTML) when read.
  */
 export const articleFormSchema = z.object({
@@ -196,10 +213,14 @@ export const articleFormSchema = z.object({
 export type ArticleForm = z.input<typeof articleFormSchema>;
 export type ArticleInput = z.output<typeof articleFormSchema>;
 
+const isPublished = z.boolean({ error: 'isPublished must be true or false' });
+
+/** PUT /admin/articles/{id}: an edit says whether the article shows, so a stale default cannot re-publish it. */
+export const articleEditSchema = articleFormSchema.extend({ isPublished, ...loadedVersion });
+export type ArticleEdit = z.output<typeof articleEditSchema>;
+
 /** PATCH /admin/articles/{id}: publish or withdraw. */
-export const articlePublishSchema = z.object({
-  isPublished: z.boolean({ error: 'isPublished must be true or false' }),
-});
+export const articlePublishSchema = z.object({ isPublished });
 
 export const adminArticleSchema = z.object({
   id: z.number(),
@@ -241,6 +262,8 @@ export const termSectionFormSchema = z.object({
   position: positionSchema.default(0),
 });
 export type TermSectionInput = z.output<typeof termSectionFormSchema>;
+export const termSectionEditSchema = termSectionFormSchema.extend(loadedVersion);
+export type TermSectionEdit = z.output<typeof termSectionEditSchema>;
 
 export const adminTermSectionSchema = z.object({
   id: z.number(),
@@ -248,6 +271,7 @@ export const adminTermSectionSchema = z.object({
   name: z.string(),
   description: z.string(),
   position: z.number(),
+  updatedAt: z.string(),
 });
 export type AdminTermSection = z.infer<typeof adminTermSectionSchema>;
 
@@ -283,6 +307,8 @@ export const partnerFormSchema = z.object({
 });
 export type PartnerForm = z.input<typeof partnerFormSchema>;
 export type PartnerInput = z.output<typeof partnerFormSchema>;
+export const partnerEditSchema = partnerFormSchema.extend(loadedVersion);
+export type PartnerEdit = z.output<typeof partnerEditSchema>;
 
 export const adminPartnerSchema = z.object({
   id: z.number(),
@@ -319,6 +345,8 @@ export const teamMemberFormSchema = z.object({
 });
 export type TeamMemberForm = z.input<typeof teamMemberFormSchema>;
 export type TeamMemberInput = z.output<typeof teamMemberFormSchema>;
+export const teamMemberEditSchema = teamMemberFormSchema.extend(loadedVersion);
+export type TeamMemberEdit = z.output<typeof teamMemberEditSchema>;
 
 /** PATCH /admin/team-members/{id}: move (team members are always shown). */
 export const positionPatchSchema = z.object({ position: positionSchema });
@@ -352,6 +380,7 @@ export const aboutBlockFormSchema = z.object({
     .min(1, ABOUT_MESSAGES.textRequired)
     .max(5000, ABOUT_MESSAGES.textTooLong),
   position: positionSchema.default(0),
+  ...loadedVersion,
 });
 export type AboutBlockInput = z.output<typeof aboutBlockFormSchema>;
 
@@ -361,5 +390,6 @@ export const adminAboutBlockSchema = z.object({
   title: z.string(),
   description: z.string(),
   position: z.number(),
+  updatedAt: z.string(),
 });
 export type AdminAboutBlock = z.infer<typeof adminAboutBlockSchema>;

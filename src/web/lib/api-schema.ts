@@ -16363,7 +16363,8 @@ export interface operations {
                  *       "isActive": true,
                  *       "position": 0,
                  *       "startsAt": "2026-01-15T10:30:00.000Z",
-                 *       "endsAt": "2026-02-15T10:30:00.000Z"
+                 *       "endsAt": "2026-02-15T10:30:00.000Z",
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -16375,6 +16376,8 @@ export interface operations {
                     position?: number;
                     startsAt?: string | null;
                     endsAt?: string | null;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -16575,7 +16578,8 @@ export interface operations {
                  *       "link": "/oci-card",
                  *       "buttonText": "See the offer",
                  *       "isActive": false,
-                 *       "position": 0
+                 *       "position": 0,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -16586,6 +16590,8 @@ export interface operations {
                     isActive?: boolean;
                     /** @default 0 */
                     position?: number;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -16786,7 +16792,8 @@ export interface operations {
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "link": "/oci-card",
                  *       "isActive": true,
-                 *       "position": 0
+                 *       "position": 0,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -16797,6 +16804,8 @@ export interface operations {
                     isActive?: boolean;
                     /** @default 0 */
                     position?: number;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -17076,7 +17085,8 @@ export interface operations {
                  *       "summary": "Overseas Citizenship of India card for US residents",
                  *       "body": "Your VFS appointment is on 10 December; bring the original passports.",
                  *       "author": "Asha Verma",
-                 *       "isPublished": true
+                 *       "isPublished": true,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -17085,8 +17095,9 @@ export interface operations {
                     summary: string;
                     body: string;
                     author: string;
-                    /** @default true */
-                    isPublished?: boolean;
+                    isPublished: boolean;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -17259,6 +17270,7 @@ export interface operations {
                             name: string;
                             description: string;
                             position: number;
+                            updatedAt: string;
                         };
                     };
                 };
@@ -17291,7 +17303,8 @@ export interface operations {
                  * @example {
                  *       "name": "Asha Verma",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "position": 0
+                 *       "position": 0,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -17299,6 +17312,8 @@ export interface operations {
                     description: string;
                     /** @default 0 */
                     position?: number;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -17319,6 +17334,7 @@ export interface operations {
                             name: string;
                             description: string;
                             position: number;
+                            updatedAt: string;
                         };
                     };
                 };
@@ -17469,7 +17485,8 @@ export interface operations {
                  * @example {
                  *       "name": "Asha Verma",
                  *       "jobDescription": "Case manager for OCI applications",
-                 *       "position": 0
+                 *       "position": 0,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -17477,6 +17494,8 @@ export interface operations {
                     jobDescription: string;
                     /** @default 0 */
                     position?: number;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -17618,6 +17637,7 @@ export interface operations {
                             title: string;
                             description: string;
                             position: number;
+                            updatedAt: string;
                         }[];
                     };
                 };
@@ -17645,7 +17665,8 @@ export interface operations {
                  * @example {
                  *       "title": "OCI card",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "position": 0
+                 *       "position": 0,
+                 *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -17653,6 +17674,8 @@ export interface operations {
                     description: string;
                     /** @default 0 */
                     position?: number;
+                    /** Format: date-time */
+                    updatedAt: string;
                 };
             };
         };
@@ -17674,6 +17697,7 @@ export interface operations {
                             title: string;
                             description: string;
                             position: number;
+                            updatedAt: string;
                         };
                     };
                 };

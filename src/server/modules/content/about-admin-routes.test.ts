@@ -48,7 +48,8 @@ describe('team members', () => {
 
     const placeOf = async () => ((await about()).team as { id: number }[]).findIndex((m) => m.id === id);
     const placed = await placeOf();
-    await asAdmin('PUT', `/admin/team-members/${id}`, { ...member, name: 'Meera K. Kapoor', position: 9 });
+    const { updatedAt } = created.json().data;
+    await asAdmin('PUT', `/admin/team-members/${id}`, { ...member, name: 'Meera K. Kapoor', position: 9, updatedAt });
     await asAdmin('PATCH', `/admin/team-members/${id}`, { position: 0 });
     expect(await placeOf()).toBeLessThan(placed);
     const shown = async () => (await about()).team.find((m: { id: number }) => m.id === id);
@@ -65,7 +66,9 @@ describe('team members', () => {
     expect((await about()).team.map((m: { id: number }) => m.id)).not.toContain(id);
     expect((await t.app.inject({ url: `/media/${image}` })).statusCode).toBe(404);
     expect(await t.app.storage.exists(image.replace('uploads/', ''))).toBe(false);
-    expect((await asAdmin('PUT', `/admin/team-members/${id}`, member)).json().message).toBe('Team member not found');
+    expect((await asAdmin('PUT', `/admin/team-members/${id}`, { ...member, updatedAt })).json().message).toBe(
+      'Team member not found',
+    );
 
     expect(await auditOf('team-member', id)).toEqual([
       {
@@ -110,6 +113,7 @@ describe('the About page text', () => {
       title: string;
       description: string;
       position: number;
+      updatedAt: string;
     }[];
     const story = blocks.find((b) => b.kind === 'story');
     if (!story) throw new Error('the seed has no Our Story block');
@@ -117,6 +121,7 @@ describe('the About page text', () => {
       title: 'How SevaDocs began',
       description: 'A kitchen table in 2020.\n\nThousands of files since.',
       position: story.position,
+      updatedAt: story.updatedAt,
     });
     expect(res.statusCode).toBe(200);
     expect((await about()).story[0]).toMatchObject({
@@ -132,9 +137,11 @@ describe('the About page text', () => {
       },
     ]);
 
-    const empty = await asAdmin('PUT', `/admin/about-blocks/${story.id}`, { title: 'x', description: ' ' });
+    const { updatedAt } = res.json().data;
+    const empty = await asAdmin('PUT', `/admin/about-blocks/${story.id}`, { title: 'x', description: ' ', updatedAt });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toMatchObject({ description: 'Write the text' });
-    expect((await asAdmin('PUT', '/admin/about-blocks/999999', { title: 'x', description: 'y' })).statusCode).toBe(404);
+    const missing = await asAdmin('PUT', '/admin/about-blocks/999999', { title: 'x', description: 'y', updatedAt });
+    expect(missing.statusCode).toBe(404);
   });
 });

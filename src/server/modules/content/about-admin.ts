@@ -5,10 +5,12 @@ import {
   type AdminTeamMember,
   changedFields,
   TEAM_MESSAGES,
+  type TeamMemberEdit,
   type TeamMemberInput,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
 import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
+import { staleEdit } from '../../lib/edit-version.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import {
@@ -39,8 +41,13 @@ const blockView = (row: BlockRow): AdminAboutBlock => ({
   title: row.title,
   description: row.description,
   position: row.position,
+  updatedAt: row.updatedAt.toISOString(),
 });
-const blockFieldsOf = (b: AboutBlockInput) => ({ title: b.title, description: b.description, position: b.position });
+const blockFieldsOf = (b: Omit<AboutBlockInput, 'updatedAt'>) => ({
+  title: b.title,
+  description: b.description,
+  position: b.position,
+});
 
 export interface AboutAdminDeps {
   audit: Pick<AuditLog, 'record'>;
@@ -59,17 +66,23 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
   const repository = createAboutRepository(db);
   const images = createContentImages({ storage, inUse: (path) => repository.teamImageInUse(path) });
 
-  /** Writes the member's new fields and its audit entry; nothing when nothing changed. */
+  /**
+   * Writes the member's new fields and its audit entry; nothing when nothing changed. `loadedAt`: an
+   * edit's `updatedAt`, refused when the member has changed since.
+   */
   async function updateMember(
     actor: StaffActor,
     id: number,
     next: (row: AdminTeamMember) => ReturnType<typeof memberFieldsOf>,
     action: string,
+    loadedAt?: string,
   ): Promise<ImageChange<AdminTeamMember>> {
     const result = await db.transaction(async (tx) => {
       const inTx = createAboutRepository(tx);
+      const stale = loadedAt !== undefined && (await inTx.changedSince('member', id, loadedAt));
       const row = await inTx.findTeamMember(id);
       if (!row) return null;
+      if (stale) return staleEdit;
       const current = memberView(row);
       const wanted = next(current);
       const diff = changedFields(memberFieldsOf(current), wanted);
@@ -79,6 +92,7 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
       return { value: memberView(updated as MemberRow), replaced: current.image };
     });
     if (!result) return memberMissing;
+    if ('ok' in result) return result;
     if ('replaced' in result) changed();
     return { ok: true, ...result };
   }
@@ -109,8 +123,8 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
       return created;
     },
 
-    editTeamMember(actor: StaffActor, id: number, input: TeamMemberInput) {
-      return updateMember(actor, id, (row) => ({ ...input, image: row.image }), 'team-member.edit');
+    editTeamMember(actor: StaffActor, id: number, { updatedAt, ...input }: TeamMemberEdit) {
+      return updateMember(actor, id, (row) => ({ ...input, image: row.image }), 'team-member.edit', updatedAt);
     },
 
     moveTeamMember(actor: StaffActor, id: number, position: number) {
@@ -160,10 +174,12 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
       input: AboutBlockInput,
     ): Promise<ContentAdminResult<AdminAboutBlock>> {
       const result = await db.transaction(async (tx) => {
-        // The other brands' blocks belong to their landing pages, not to the About page.
         const inTx = createAboutRepository(tx);
+        const stale = await inTx.changedSince('block', id, input.updatedAt);
+        // The other brands' blocks belong to their landing pages, not to the About page.
         const row = await inTx.findAboutBlock(id);
         if (!row) return null;
+        if (stale) return staleEdit;
         const current = blockView(row);
         const diff = changedFields(blockFieldsOf(current), blockFieldsOf(input));
         if (!diff) return { value: current, changed: false };
@@ -172,6 +188,7 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
         return { value: blockView(updated as BlockRow), changed: true };
       });
       if (!result) return { ok: false, status: 404, message: ABOUT_MESSAGES.notFound };
+      if ('ok' in result) return result;
       if (result.changed) changed();
       return { ok: true, value: result.value };
     },

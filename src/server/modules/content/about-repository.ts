@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { changedSince } from '../../lib/edit-version.ts';
 import { contentBlocks, teamMembers } from './tables.ts';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
@@ -12,7 +13,12 @@ const ABOUT_BRAND = 'SEVADOCS';
 
 /** The back office's queries on the About page: team members and its blocks (about-admin.ts, decision 0075). */
 export function createAboutRepository(db: Database) {
+  const editable = { member: teamMembers, block: contentBlocks };
   return {
+    /** Locks the record for the transaction; whether it changed since `loadedAt` (lib/edit-version.ts). */
+    changedSince: (record: keyof typeof editable, id: number, loadedAt: string) =>
+      changedSince(db, editable[record], id, loadedAt),
+
     /** Whether a team member's photo is stored under `path`. */
     async teamImageInUse(path: string): Promise<boolean> {
       const [row] = await db

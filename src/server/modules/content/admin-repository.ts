@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { changedSince } from '../../lib/edit-version.ts';
 import { articles, policyTerms, termSections } from './tables.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -9,7 +10,12 @@ export type NewTermSection = typeof termSections.$inferInsert;
 
 /** The back office's queries on articles and policy sections (admin.ts, decision 0072). */
 export function createContentAdminRepository(db: Database) {
+  const editable = { article: articles, section: termSections };
   return {
+    /** Locks the record for the transaction; whether it changed since `loadedAt` (lib/edit-version.ts). */
+    changedSince: (record: keyof typeof editable, id: number, loadedAt: string) =>
+      changedSince(db, editable[record], id, loadedAt),
+
     /** Whether another article (not `exceptId`) has the slug. */
     async slugUsed(slug: string, exceptId?: number): Promise<boolean> {
       const [row] = await db

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { type AdminArticle, EDIT_MESSAGES } from '../../../domain/admin/content.ts';
 import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
 
 const t = setUpAdminApi();
-const { call, asAdmin } = t;
+const { call, asAdmin, auditOf } = t;
 
 let n = 0;
 const nextSlug = () => {
@@ -44,7 +45,13 @@ describe('articles', () => {
     expect((await publicArticle()).json().data.html).toContain('Your old passport');
 
     const body = '## Documents\n\nBring **both** passports.\n\n<script>alert(1)</script><img src=x onerror=alert(1)>';
-    const edited = await asAdmin('PUT', `/admin/articles/${id}`, { ...written, body });
+    const loadedAt = created.json().data.updatedAt;
+    const edited = await asAdmin('PUT', `/admin/articles/${id}`, {
+      ...written,
+      body,
+      isPublished: true,
+      updatedAt: loadedAt,
+    });
     expect(edited.statusCode).toBe(200);
     const html: string = (await publicArticle()).json().data.html;
     expect(html).toContain('<strong>both</strong>');
@@ -87,14 +94,56 @@ describe('articles', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Another article already uses this address');
     const other = (await asAdmin('POST', '/admin/articles', article())).json().data;
-    const clash = await asAdmin('PUT', `/admin/articles/${other.id}`, { ...article(), slug: first.slug });
+    const clash = await asAdmin('PUT', `/admin/articles/${other.id}`, {
+      ...article(),
+      slug: first.slug,
+      isPublished: true,
+      updatedAt: other.updatedAt,
+    });
     expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe('Another article already uses this address');
 
     const bad = await asAdmin('POST', '/admin/articles', { ...article(), slug: 'Not A Slug', body: ' ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       slug: 'Use lower-case letters, digits and hyphens (e.g. oci-renewal-guide)',
       body: 'Write the article',
+    });
+  });
+
+  it('refuses a save made from a copy another admin has changed since (409), changing nothing', async () => {
+    const { id } = (await asAdmin('POST', '/admin/articles', article())).json().data;
+    const adminCopy = async (): Promise<AdminArticle> =>
+      (await asAdmin('GET', '/admin/articles')).json().data.find((a: { id: number }) => a.id === id);
+    const titleFix = ({ id: _, publishedAt: __, ...loaded }: AdminArticle) => ({
+      ...loaded,
+      title: 'Renewing an OCI card in 2027',
+    });
+    // Admin B opens the article; admin A then withdraws it.
+    const loadedByB = await adminCopy();
+    expect((await asAdmin('PATCH', `/admin/articles/${id}`, { isPublished: false })).statusCode).toBe(200);
+    const withdrawn = await adminCopy();
+
+    const stale = await asAdmin('PUT', `/admin/articles/${id}`, titleFix(loadedByB));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(EDIT_MESSAGES.stale);
+    expect(await adminCopy()).toEqual(withdrawn);
+    expect((await call('GET', `/article/${withdrawn.slug}`)).statusCode).toBe(404);
+    expect((await auditOf('article', id)).map((e) => e.action)).toEqual(['article.create', 'article.publish']);
+
+    // Reloaded, B's fix goes through and keeps A's withdrawal.
+    const fresh = await asAdmin('PUT', `/admin/articles/${id}`, titleFix(withdrawn));
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data).toMatchObject({ title: 'Renewing an OCI card in 2027', isPublished: false });
+    expect(Date.parse(fresh.json().data.updatedAt)).toBeGreaterThan(Date.parse(withdrawn.updatedAt));
+
+    // An edit says which copy it was made from, and whether the article shows.
+    const { updatedAt: _, isPublished: __, ...unversioned } = titleFix(withdrawn);
+    const refused = await asAdmin('PUT', `/admin/articles/${id}`, unversioned);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({
+      updatedAt: EDIT_MESSAGES.loadedAtRequired,
+      isPublished: 'isPublished must be true or false',
     });
   });
 
@@ -136,6 +185,7 @@ describe('terms and privacy sections', () => {
       name: 'Data we keep',
       description: 'Your order.',
       position: 0,
+      updatedAt: added.json().data.updatedAt,
     });
     const sections = await publicSections();
     expect(sections.indexOf('Data we keep')).toBeLessThan(sections.length - 1);
@@ -165,6 +215,36 @@ describe('terms and privacy sections', () => {
       before: { description: 'Your **order** details.', position: 999 },
       after: { description: 'Your order.', position: 0 },
     });
+  });
+
+  it('refuses an edit made from a copy someone has changed since (409), changing nothing', async () => {
+    const added = (
+      await asAdmin('POST', '/admin/terms/1/sections', { name: 'Cookies', description: 'We use one cookie.' })
+    ).json().data;
+    const current = async () =>
+      (await t.app.services.content.adminListTerms()).flatMap((term) => term.sections).find((s) => s.id === added.id);
+    const fresh = await asAdmin('PUT', `/admin/term-sections/${added.id}`, {
+      name: 'Cookies',
+      description: 'We use two cookies.',
+      updatedAt: added.updatedAt,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(Date.parse(fresh.json().data.updatedAt)).toBeGreaterThan(Date.parse(added.updatedAt));
+    const saved = await current();
+
+    const stale = await asAdmin('PUT', `/admin/term-sections/${added.id}`, {
+      name: 'Cookies',
+      description: 'We use no cookies.',
+      updatedAt: added.updatedAt,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(EDIT_MESSAGES.stale);
+    expect(await current()).toEqual(saved);
+    expect(saved).toMatchObject({ description: 'We use two cookies.' });
+    expect((await auditOf('term-section', added.id)).map((e) => e.action)).toEqual([
+      'term-section.create',
+      'term-section.edit',
+    ]);
   });
 
   it('refuses an empty heading', async () => {

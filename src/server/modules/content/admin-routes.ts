@@ -7,12 +7,15 @@ import {
   adminArticleSchema,
   adminTeamMemberSchema,
   adminTermSectionSchema,
+  articleEditSchema,
   articleFormSchema,
   articlePublishSchema,
   CONTENT_MESSAGES as M,
   positionPatchSchema,
   TEAM_MESSAGES,
+  teamMemberEditSchema,
   teamMemberFormSchema,
+  termSectionEditSchema,
   termSectionFormSchema,
 } from '../../../domain/admin/content.ts';
 import { ok } from '../../../domain/api/envelope.ts';
@@ -69,12 +72,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/articles/:id',
     {
+      // 409: the address is taken, or the article has changed since `updatedAt`.
       schema: {
         tags,
         summary: 'Change an article',
         params: idParams,
-        body: articleFormSchema,
-        response: { 200: article },
+        body: articleEditSchema,
+        response: { 200: article, ...refusals(409) },
       },
     },
     async (request) =>
@@ -146,12 +150,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/term-sections/:id',
     {
+      // 409: the section has changed since `updatedAt`.
       schema: {
         tags,
         summary: 'Change a policy section (heading, text, order)',
         params: idParams,
-        body: termSectionFormSchema,
-        response: { 200: section },
+        body: termSectionEditSchema,
+        response: { 200: section, ...refusals(409) },
       },
     },
     async (request) =>
@@ -194,12 +199,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/team-members/:id',
     {
+      // 409: the member has changed since `updatedAt`.
       schema: {
         tags,
         summary: 'Change a team member',
         params: idParams,
-        body: teamMemberFormSchema,
-        response: { 200: member },
+        body: teamMemberEditSchema,
+        response: { 200: member, ...refusals(409) },
       },
     },
     async (request) =>
@@ -263,12 +269,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/about-blocks/:id',
     {
+      // 409: the block has changed since `updatedAt`.
       schema: {
         tags,
         summary: 'Change an About page block’s title, text or order',
         params: idParams,
         body: aboutBlockFormSchema,
-        response: { 200: block },
+        response: { 200: block, ...refusals(409) },
       },
     },
     async (request) =>

@@ -3,12 +3,15 @@ import {
   type AdminArticle,
   type AdminTerm,
   type AdminTermSection,
+  type ArticleEdit,
   type ArticleInput,
   changedFields,
   TERM_MESSAGES as T,
+  type TermSectionEdit,
   type TermSectionInput,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
+import { staleEdit } from '../../lib/edit-version.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import {
   type ArticleRow,
@@ -44,6 +47,7 @@ const sectionView = (row: SectionRow): AdminTermSection => ({
   name: row.name,
   description: row.description,
   position: row.position,
+  updatedAt: row.updatedAt.toISOString(),
 });
 const sectionFieldsOf = (s: AdminTermSection) => ({ name: s.name, description: s.description, position: s.position });
 
@@ -59,16 +63,20 @@ export function createContentAdmin(
   const slugTaken = { ok: false, status: 409, message: A.slugTaken } as const;
   const repository = createContentAdminRepository(db);
 
+  /** `loadedAt`: an edit's `updatedAt`, refused when the article has changed since. */
   async function update(
     actor: StaffActor,
     id: number,
     next: (current: AdminArticle) => ReturnType<typeof fieldsOf>,
     action: string,
+    loadedAt?: string,
   ): Promise<ContentAdminResult<AdminArticle>> {
     const result = await db.transaction(async (tx) => {
       const inTx = createContentAdminRepository(tx);
+      const stale = loadedAt !== undefined && (await inTx.changedSince('article', id, loadedAt));
       const row = await inTx.findArticle(id);
       if (!row) return missing;
+      if (stale) return staleEdit;
       const current = articleView(row);
       const wanted = next(current);
       const diff = changedFields(fieldsOf(current), wanted);
@@ -112,8 +120,8 @@ export function createContentAdmin(
       return result;
     },
 
-    editArticle(actor: StaffActor, id: number, input: ArticleInput) {
-      return update(actor, id, () => fieldsOf(input), 'article.edit');
+    editArticle(actor: StaffActor, id: number, input: ArticleEdit) {
+      return update(actor, id, () => fieldsOf(input), 'article.edit', input.updatedAt);
     },
 
     publishArticle(actor: StaffActor, id: number, isPublished: boolean) {
@@ -155,12 +163,14 @@ export function createContentAdmin(
     async editTermSection(
       actor: StaffActor,
       id: number,
-      input: TermSectionInput,
+      { updatedAt: loadedAt, ...input }: TermSectionEdit,
     ): Promise<ContentAdminResult<AdminTermSection>> {
       const result = await db.transaction(async (tx) => {
         const inTx = createContentAdminRepository(tx);
+        const stale = await inTx.changedSince('section', id, loadedAt);
         const row = await inTx.findLiveSection(id);
         if (!row) return { ok: false, status: 404, message: T.sectionNotFound } as const;
+        if (stale) return staleEdit;
         const current = sectionView(row);
         const diff = changedFields(sectionFieldsOf(current), sectionFieldsOf({ ...current, ...input }));
         if (!diff) return { ok: true, value: current } as const;

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { changedSince } from '../../lib/edit-version.ts';
 import { banners, offers, partnerServices } from './tables.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -11,7 +12,12 @@ export type NewPartner = typeof partnerServices.$inferInsert;
 
 /** The back office's queries on offers, banners and partner services (admin.ts, decisions 0072 and 0075). */
 export function createMarketingAdminRepository(db: Database) {
+  const editable = { offer: offers, banner: banners, partner: partnerServices };
   return {
+    /** Locks the record for the transaction; whether it changed since `loadedAt` (lib/edit-version.ts). */
+    changedSince: (record: keyof typeof editable, id: number, loadedAt: string) =>
+      changedSince(db, editable[record], id, loadedAt),
+
     /** Whether a banner or a partner shows the image stored under `path`. */
     async imageInUse(path: string): Promise<boolean> {
       const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.bannerImage, path)).limit(1);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { EDIT_MESSAGES } from '../../../domain/admin/content.ts';
 import { filePart } from '../../test/multipart.ts';
 import { jpegWithGps, pdfWithPages } from '../../test/upload-fixtures.ts';
 import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
@@ -52,6 +53,7 @@ describe('offers', () => {
       ...offer,
       title: 'Passport renewal fortnight',
       position: 5,
+      updatedAt: created.json().data.updatedAt,
     });
     expect(edited.json().data.title).toBe('Passport renewal fortnight');
     await asAdmin('PATCH', `/admin/offers/${id}`, { isActive: false });
@@ -63,7 +65,8 @@ describe('offers', () => {
 
     expect((await asAdmin('DELETE', `/admin/offers/${id}`)).statusCode).toBe(200);
     expect((await asAdmin('DELETE', `/admin/offers/${id}`)).statusCode).toBe(404);
-    expect((await asAdmin('PUT', `/admin/offers/${id}`, offer)).statusCode).toBe(404);
+    const { updatedAt } = edited.json().data;
+    expect((await asAdmin('PUT', `/admin/offers/${id}`, { ...offer, updatedAt })).statusCode).toBe(404);
 
     expect(await auditOf('offer', id)).toEqual([
       {
@@ -101,16 +104,47 @@ describe('offers', () => {
   });
 
   it('shows an edit on the public offers strip at once (the read cache is cleared)', async () => {
-    const { id } = (await asAdmin('POST', '/admin/offers', { ...offer, title: 'Before the edit', position: 0 })).json()
-      .data;
+    const { id, updatedAt } = (
+      await asAdmin('POST', '/admin/offers', { ...offer, title: 'Before the edit', position: 0 })
+    ).json().data;
     const titles = async () =>
       (await call('GET', '/offer-management?limit=100')).json().data.results.map((o: { title: string }) => o.title);
     expect(await titles()).toContain('Before the edit');
-    await asAdmin('PUT', `/admin/offers/${id}`, { ...offer, title: 'After the edit', position: 0 });
+    await asAdmin('PUT', `/admin/offers/${id}`, { ...offer, title: 'After the edit', position: 0, updatedAt });
     expect(await titles()).toContain('After the edit');
     expect(await titles()).not.toContain('Before the edit');
     await asAdmin('PATCH', `/admin/offers/${id}`, { isActive: false });
     expect(await titles()).not.toContain('After the edit');
+  });
+
+  it('refuses a save made from a copy another admin has changed since (409), changing nothing', async () => {
+    const loaded = (await asAdmin('POST', '/admin/offers', offer)).json().data;
+    const adminCopy = async () =>
+      (await asAdmin('GET', '/admin/offers')).json().data.find((o: { id: number }) => o.id === loaded.id);
+    // Another admin hides the offer after this one loaded it.
+    await asAdmin('PATCH', `/admin/offers/${loaded.id}`, { isActive: false });
+    const hidden = await adminCopy();
+
+    const stale = await asAdmin('PUT', `/admin/offers/${loaded.id}`, {
+      ...offer,
+      title: 'Passport renewal fortnight',
+      isActive: true,
+      updatedAt: loaded.updatedAt,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(EDIT_MESSAGES.stale);
+    expect(await adminCopy()).toEqual(hidden);
+    expect((await auditOf('offer', loaded.id)).map((e) => e.action)).toEqual(['offer.create', 'offer.visibility']);
+
+    const fresh = await asAdmin('PUT', `/admin/offers/${loaded.id}`, {
+      ...offer,
+      title: 'Passport renewal fortnight',
+      isActive: false,
+      updatedAt: hidden.updatedAt,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data).toMatchObject({ title: 'Passport renewal fortnight', isActive: false });
+    expect(Date.parse(fresh.json().data.updatedAt)).toBeGreaterThan(Date.parse(hidden.updatedAt));
   });
 
   it('tells the page cache too, through the one content-changed hook', async () => {

@@ -4,17 +4,21 @@ import {
   adminBannerSchema,
   adminOfferSchema,
   adminPartnerSchema,
+  bannerEditSchema,
   bannerFormSchema,
   type ContentToggle,
   contentToggleSchema,
   CONTENT_MESSAGES as M,
+  offerEditSchema,
   offerFormSchema,
   PARTNER_MESSAGES,
+  partnerEditSchema,
   partnerFormSchema,
 } from '../../../domain/admin/content.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { contentImageRoutes } from '../../http/content-image-route.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { auditActor } from '../../plugins/session.ts';
@@ -29,11 +33,13 @@ const resultValue = <T>(result: AdminResult<T>): T => {
 };
 
 /** One list of home page content an admin keeps (offers, banners, partner services): its API and service calls. */
-interface ContentListRoutes<T, Input> {
+interface ContentListRoutes<T, Input, Edit> {
   /** `/admin/offers`: GET lists, POST adds; `/admin/offers/:id` takes PUT, PATCH and DELETE. */
   url: string;
   record: z.ZodType<T>;
   form: z.ZodType<Input>;
+  /** The form with the `updatedAt` the edit was made from. */
+  editForm: z.ZodType<Edit>;
   /** The summaries' words: `an offer` (Change an offer), `offer` (Every offer, in display order). */
   one: string;
   kind: string;
@@ -41,17 +47,18 @@ interface ContentListRoutes<T, Input> {
   addSummary?: string;
   list: () => Promise<T[]>;
   create: (actor: StaffActor, input: Input) => Promise<T>;
-  edit: (actor: StaffActor, id: number, input: Input) => Promise<AdminResult<T>>;
+  edit: (actor: StaffActor, id: number, input: Edit) => Promise<AdminResult<T>>;
   toggle: (actor: StaffActor, id: number, patch: ContentToggle) => Promise<AdminResult<T>>;
   remove: (actor: StaffActor, id: number) => Promise<AdminResult<null>>;
 }
 
 /** A content list's five admin routes: list, add, change, show/hide or move, delete. */
-function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoutes<T, Input>) {
+function registerContentListRoutes<T, Input, Edit>(app: ZodApp, list: ContentListRoutes<T, Input, Edit>) {
   const tags = ['admin'];
   const one = envelopeSchema(list.record);
-  // The form schema has checked the body; the type provider only loses that through the generic.
+  // The form schemas have checked the body; the type provider only loses that through the generic.
   const inputOf = (request: { body: unknown }) => request.body as Input;
+  const editOf = (request: { body: unknown }) => request.body as Edit;
 
   app.get(
     list.url,
@@ -75,16 +82,17 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
   app.put(
     `${list.url}/:id`,
     {
+      // 409: the record has changed since `updatedAt` (or, for a banner, would show without an image).
       schema: {
         tags,
         summary: `Change ${list.one}`,
         params: idParams,
-        body: list.form,
-        response: { 200: one },
+        body: list.editForm,
+        response: { 200: one, ...refusals(409) },
       },
     },
     async (request) =>
-      ok(resultValue(await list.edit(auditActor(request), request.params.id, inputOf(request))), M.saved),
+      ok(resultValue(await list.edit(auditActor(request), request.params.id, editOf(request))), M.saved),
   );
   app.patch(
     `${list.url}/:id`,
@@ -124,6 +132,7 @@ export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/admin/offers',
     record: adminOfferSchema,
     form: offerFormSchema,
+    editForm: offerEditSchema,
     one: 'an offer',
     kind: 'offer',
     list: marketing.adminListOffers,
@@ -136,6 +145,7 @@ export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/admin/banners',
     record: adminBannerSchema,
     form: bannerFormSchema,
+    editForm: bannerEditSchema,
     one: 'a banner',
     kind: 'banner',
     addSummary: 'Add a banner (hidden until its image is uploaded)',
@@ -149,6 +159,7 @@ export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/admin/partners',
     record: adminPartnerSchema,
     form: partnerFormSchema,
+    editForm: partnerEditSchema,
     one: 'a partner service',
     kind: 'partner service',
     list: marketing.adminListPartners,

@@ -2,16 +2,20 @@ import {
   type AdminBanner,
   type AdminOffer,
   type AdminPartner,
+  type BannerEdit,
   type BannerInput,
   type ContentToggle,
   changedFields,
   CONTENT_MESSAGES as M,
+  type OfferEdit,
   type OfferInput,
   PARTNER_MESSAGES,
+  type PartnerEdit,
   type PartnerInput,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
 import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
+import { staleEdit } from '../../lib/edit-version.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import { type BannerRow, createMarketingAdminRepository, type OfferRow, type PartnerRow } from './admin-repository.ts';
@@ -101,20 +105,26 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
   const partnerMissing = { ok: false, status: 404, message: PARTNER_MESSAGES.notFound } as const;
   const images = createContentImages({ storage, inUse: (path) => repository.imageInUse(path) });
 
-  /** Writes the offer's new fields and its audit entry; nothing when nothing changed. */
+  /*
+   * The update helpers write the record's new fields and their audit entry, nothing when nothing
+   * changed. `loadedAt`: an edit's `updatedAt`, refused when the record has changed since.
+   */
   async function updateOffer(
     actor: StaffActor,
     id: number,
     next: (row: AdminOffer) => ReturnType<typeof offerFieldsOf>,
     action: string,
+    loadedAt?: string,
   ): Promise<AdminResult<AdminOffer>> {
     const result = await db.transaction(async (tx) => {
       const inTx = createMarketingAdminRepository(tx);
+      const stale = loadedAt !== undefined && (await inTx.changedSince('offer', id, loadedAt));
       const row = await inTx.findOffer(id);
-      if (!row) return null;
+      if (!row) return offerMissing;
+      if (stale) return staleEdit;
       const current = offerView(row);
       const diff = changedFields(offerFieldsOf(current), next(current));
-      if (!diff) return current;
+      if (!diff) return { ok: true, value: current } as const;
       const after = { ...offerFieldsOf(current), ...diff.after };
       const updated = await inTx.updateOffer(id, {
         ...after,
@@ -123,11 +133,10 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
         updatedAt: new Date(),
       });
       await audit.record(tx, { actor, action, subject: { type: 'offer', id }, ...diff });
-      return offerView(updated as OfferRow);
+      return { ok: true, value: offerView(updated as OfferRow) } as const;
     });
-    if (!result) return offerMissing;
-    changed();
-    return { ok: true, value: result };
+    if (result.ok) changed();
+    return result;
   }
 
   async function updateBanner(
@@ -135,11 +144,14 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     id: number,
     next: (row: AdminBanner) => ReturnType<typeof bannerFieldsOf>,
     action: string,
+    loadedAt?: string,
   ): Promise<ImageChange<AdminBanner>> {
     const result = await db.transaction(async (tx) => {
       const inTx = createMarketingAdminRepository(tx);
+      const stale = loadedAt !== undefined && (await inTx.changedSince('banner', id, loadedAt));
       const row = await inTx.findBanner(id);
       if (!row) return bannerMissing;
+      if (stale) return staleEdit;
       const current = bannerView(row);
       const wanted = next(current);
       if (wanted.isActive && !wanted.bannerImage)
@@ -159,17 +171,19 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     };
   }
 
-  /** Writes the partner's new fields and its audit entry; nothing when nothing changed. */
   async function updatePartner(
     actor: StaffActor,
     id: number,
     next: (row: AdminPartner) => ReturnType<typeof partnerFieldsOf>,
     action: string,
+    loadedAt?: string,
   ): Promise<ImageChange<AdminPartner>> {
     const result = await db.transaction(async (tx) => {
       const inTx = createMarketingAdminRepository(tx);
+      const stale = loadedAt !== undefined && (await inTx.changedSince('partner', id, loadedAt));
       const row = await inTx.findPartner(id);
       if (!row) return null;
+      if (stale) return staleEdit;
       const current = partnerView(row);
       const wanted = next(current);
       const diff = changedFields(partnerFieldsOf(current), wanted);
@@ -179,6 +193,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return { value: partnerView(updated as PartnerRow), replaced: current.logo };
     });
     if (!result) return partnerMissing;
+    if ('ok' in result) return result;
     if ('replaced' in result) changed();
     return { ok: true, ...result };
   }
@@ -213,8 +228,8 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
-    editOffer(actor: StaffActor, id: number, input: OfferInput) {
-      return updateOffer(actor, id, () => offerFieldsOf(input), 'offer.edit');
+    editOffer(actor: StaffActor, id: number, input: OfferEdit) {
+      return updateOffer(actor, id, () => offerFieldsOf(input), 'offer.edit', input.updatedAt);
     },
 
     toggleOffer(actor: StaffActor, id: number, patch: ContentToggle) {
@@ -273,8 +288,8 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
-    editBanner(actor: StaffActor, id: number, input: BannerInput) {
-      return updateBanner(actor, id, (row) => ({ ...input, bannerImage: row.bannerImage }), 'banner.edit');
+    editBanner(actor: StaffActor, id: number, { updatedAt, ...input }: BannerEdit) {
+      return updateBanner(actor, id, (row) => ({ ...input, bannerImage: row.bannerImage }), 'banner.edit', updatedAt);
     },
 
     toggleBanner(actor: StaffActor, id: number, patch: ContentToggle) {
@@ -340,8 +355,8 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
-    editPartner(actor: StaffActor, id: number, input: PartnerInput) {
-      return updatePartner(actor, id, (row) => ({ ...input, logo: row.logo }), 'partner.edit');
+    editPartner(actor: StaffActor, id: number, { updatedAt, ...input }: PartnerEdit) {
+      return updatePartner(actor, id, (row) => ({ ...input, logo: row.logo }), 'partner.edit', updatedAt);
     },
 
     togglePartner(actor: StaffActor, id: number, patch: ContentToggle) {

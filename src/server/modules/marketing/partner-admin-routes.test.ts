@@ -52,10 +52,14 @@ describe('partner services', () => {
     expect(changes.count).toBe(1);
     expect((await publicPartners()).map((p) => p.name)).toContain('Apostille Express');
 
-    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, name: 'Apostille Direct', position: 4 });
+    const renamed = { ...partner, name: 'Apostille Direct', position: 4 };
+    const edited = await asAdmin('PUT', `/admin/partners/${id}`, {
+      ...renamed,
+      updatedAt: created.json().data.updatedAt,
+    });
     expect((await publicPartners()).map((p) => p.name)).toContain('Apostille Direct');
     // Saving the same values writes no entry and clears nothing.
-    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, name: 'Apostille Direct', position: 4 });
+    await asAdmin('PUT', `/admin/partners/${id}`, { ...renamed, updatedAt: edited.json().data.updatedAt });
     expect(changes.count).toBe(2);
     changes.stop();
 
@@ -93,11 +97,11 @@ describe('partner services', () => {
     expect((await publicPartners()).find((p) => p.id === id)?.logo).toBe(logo);
     expect((await t.app.inject({ url: `/media/${logo}` })).statusCode).toBe(200);
 
-    const second = (await uploadLogo(id)).json().data.logo;
+    const { logo: second, updatedAt } = (await uploadLogo(id)).json().data;
     expect((await t.app.inject({ url: `/media/${logo}` })).statusCode).toBe(404);
     expect(await t.app.storage.exists(logo.replace('uploads/', ''))).toBe(false);
     // An edit of the texts keeps the logo.
-    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, description: 'Now with courier pick-up.' });
+    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, description: 'Now with courier pick-up.', updatedAt });
     expect((await asAdmin('GET', '/admin/partners')).json().data.find((p: { id: number }) => p.id === id).logo).toBe(
       second,
     );

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { type AdminAboutBlock, aboutBlockFormSchema } from '../../../domain/admin/content.ts';
-import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
+import { fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
-import { ActionOutcome } from './use-admin-action.tsx';
 
 const KIND_HEADINGS: Record<AdminAboutBlock['kind'], string> = {
   story: 'Our Story',
@@ -50,6 +49,7 @@ function BlockForm({ block }: { block: AdminAboutBlock }) {
       title,
       description,
       position: positionValue(position),
+      updatedAt: block.updatedAt,
     });
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     if (await saving.save('PUT', `/admin/about-blocks/${block.id}`, parsed.data)) await revalidate();
@@ -76,7 +76,7 @@ function BlockForm({ block }: { block: AdminAboutBlock }) {
       <div>
         <SaveButton pending={saving.pending}>Save block</SaveButton>
       </div>
-      <ActionOutcome outcome={saving.outcome} />
+      <SaveOutcome saving={saving} />
     </form>
   );
 }

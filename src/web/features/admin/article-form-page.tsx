@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { type AdminArticle, articleFormSchema } from '../../../domain/admin/content.ts';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { type AdminArticle, articleEditSchema, articleFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { CheckboxField, fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
-import { ActionOutcome } from './use-admin-action.tsx';
+import { CheckboxField, fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 
 /** Admins: a new article (`article` null) or a change to one; the body is Markdown. */
 export function ArticleFormPage({ article }: { article: AdminArticle | null }) {
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const saving = useContentSave();
   const [slug, setSlug] = useState(article?.slug ?? '');
   const [title, setTitle] = useState(article?.title ?? '');
@@ -18,12 +18,17 @@ export function ArticleFormPage({ article }: { article: AdminArticle | null }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = articleFormSchema.safeParse({ slug, title, summary, body, author, isPublished });
+    const values = { slug, title, summary, body, author, isPublished };
+    const parsed = article
+      ? articleEditSchema.safeParse({ ...values, updatedAt: article.updatedAt })
+      : articleFormSchema.safeParse(values);
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     const saved = article
       ? await saving.save<AdminArticle>('PUT', `/admin/articles/${article.id}`, parsed.data)
       : await saving.save<AdminArticle>('POST', '/admin/articles', parsed.data);
     if (saved && !article) await navigate(`${ROUTES.ADMIN_CONTENT}/articles/${saved.id}`);
+    // The next save is made from what this one stored, so it needs the page's new `updatedAt`.
+    else if (saved) await revalidate();
   };
 
   return (
@@ -81,7 +86,7 @@ export function ArticleFormPage({ article }: { article: AdminArticle | null }) {
             {article ? 'Save article' : 'Add article'}
           </button>
         </div>
-        <ActionOutcome outcome={saving.outcome} />
+        <SaveOutcome saving={saving} />
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AdminBanner, bannerFormSchema } from '../../../domain/admin/content.ts';
+import { type AdminBanner, bannerEditSchema, bannerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
@@ -12,6 +12,7 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
   const { saving, submit } = useContentRecordSave({
     record: banner,
     schema: bannerFormSchema,
+    editSchema: bannerEditSchema,
     apiPath: '/admin/banners',
     pagePath: `${ROUTES.ADMIN_CONTENT}/banners`,
   });

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
+import { EDIT_MESSAGES } from '../../../domain/admin/content.ts';
 import { mediaUrl } from '../../../domain/marketing/media.ts';
 import { ApiError, apiCall, type HttpMethod, uploadFile } from '../../lib/api-client.ts';
+import { ActionOutcome } from './use-admin-action.tsx';
 
 /** The first message of each field of a failed parse, by field name (`endsAt`, `link`). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -91,22 +93,27 @@ export function CheckboxField({
 export const isoToLocalInput = (iso: string | null) => (iso ? iso.slice(0, 16) : '');
 export const localInputToIso = (value: string) => (value ? `${value}:00Z` : null);
 
+interface SaveState {
+  pending: boolean;
+  errors: Record<string, string>;
+  outcome: { ok: boolean; message: string } | null;
+  /** The edit was refused because someone else changed the record since it was loaded. */
+  stale: boolean;
+}
+
 /**
  * Sends a checked form to the API: on success answers the saved record; on a refusal keeps the
- * server's field messages (shown at their fields) and its message (shown in the status line).
+ * server's field messages (shown at their fields) and its message (shown in the status line). The
+ * fields are the form's own state, so a refused save leaves what was typed in place.
  */
 export function useContentSave() {
-  const [state, setState] = useState<{
-    pending: boolean;
-    errors: Record<string, string>;
-    outcome: { ok: boolean; message: string } | null;
-  }>({ pending: false, errors: {}, outcome: null });
+  const [state, setState] = useState<SaveState>({ pending: false, errors: {}, outcome: null, stale: false });
 
   async function save<T>(method: HttpMethod, url: string, body: unknown): Promise<T | null> {
-    setState({ pending: true, errors: {}, outcome: null });
+    setState({ pending: true, errors: {}, outcome: null, stale: false });
     try {
       const answer = await apiCall<T>({ url, method, body });
-      setState({ pending: false, errors: {}, outcome: { ok: true, message: answer.message } });
+      setState({ pending: false, errors: {}, outcome: { ok: true, message: answer.message }, stale: false });
       return answer.data;
     } catch (error) {
       const api = error instanceof ApiError ? error : null;
@@ -114,13 +121,43 @@ export function useContentSave() {
         pending: false,
         errors: api?.fieldErrors ?? {},
         outcome: { ok: false, message: api?.serverMessage ?? 'The change could not be saved. Please try again.' },
+        stale: api?.status === 409 && api.serverMessage === EDIT_MESSAGES.stale,
       });
       return null;
     }
   }
   const showErrors = (errors: Record<string, string>) =>
-    setState({ pending: false, errors, outcome: { ok: false, message: 'Please correct the fields marked below.' } });
+    setState({
+      pending: false,
+      errors,
+      outcome: { ok: false, message: 'Please correct the fields marked below.' },
+      stale: false,
+    });
   return { ...state, save, showErrors };
+}
+
+/**
+ * A content form's status line; after a stale edit, also the way to reload. Reloading the whole
+ * page is what replaces the typed fields with the other change, so it waits for the editor's click
+ * (they may want to copy their text first).
+ */
+export function SaveOutcome({ saving }: { saving: Pick<SaveState, 'outcome' | 'stale'> }) {
+  return (
+    <>
+      <ActionOutcome outcome={saving.outcome} />
+      {saving.stale && (
+        <div>
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100"
+          >
+            Reload
+          </button>
+        </div>
+      )}
+    </>
+  );
 }
 
 /**

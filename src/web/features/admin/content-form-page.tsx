@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
-import { ActionOutcome } from './use-admin-action.tsx';
+import { fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 
 /** An "Order" field's text as the form schemas take it: empty is NaN, so the schema names the field. */
 export const positionValue = (position: string) => (position.trim() === '' ? Number.NaN : Number(position));
@@ -58,18 +57,20 @@ export function SaveButton({ pending, children }: { pending: boolean; children: 
 
 /**
  * Saves one content record from its form page (an offer, banner, partner, team member): checks the
- * values with the API's own schema, then adds the record (`record` null) or changes it. A new record
- * opens its own page, where images can be added; a changed one reloads the page's data (its heading
- * shows the new title).
+ * values with the API's own schema, then adds the record (`record` null) or changes it, sending the
+ * `updatedAt` it was loaded with. A new record opens its own page, where images can be added; a
+ * changed one reloads the page's data (its heading shows the new title, the next save its new `updatedAt`).
  */
-export function useContentRecordSave<T extends { id: number }>({
+export function useContentRecordSave<T extends { id: number; updatedAt: string }>({
   record,
   schema,
+  editSchema,
   apiPath,
   pagePath,
 }: {
   record: T | null;
   schema: z.ZodType;
+  editSchema: z.ZodType;
   /** `/admin/partners`: POST here adds, PUT `/admin/partners/:id` changes. */
   apiPath: string;
   /** The admin section new records open under, `${ROUTES.ADMIN_CONTENT}/partners`. */
@@ -79,7 +80,7 @@ export function useContentRecordSave<T extends { id: number }>({
   const { revalidate } = useRevalidator();
   const saving = useContentSave();
   const submit = async (values: Record<string, unknown>): Promise<void> => {
-    const parsed = schema.safeParse(values);
+    const parsed = record ? editSchema.safeParse({ ...values, updatedAt: record.updatedAt }) : schema.safeParse(values);
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     const saved = record
       ? await saving.save<T>('PUT', `${apiPath}/${record.id}`, parsed.data)
@@ -106,7 +107,7 @@ export function ContentFormPage({
   titleId: string;
   title: string;
   before?: ReactNode;
-  saving: { pending: boolean; outcome: { ok: boolean; message: string } | null };
+  saving: { pending: boolean; outcome: { ok: boolean; message: string } | null; stale: boolean };
   onSubmit: () => Promise<unknown>;
   submitLabel: string;
   children: ReactNode;
@@ -124,7 +125,7 @@ export function ContentFormPage({
         <div>
           <SaveButton pending={saving.pending}>{submitLabel}</SaveButton>
         </div>
-        <ActionOutcome outcome={saving.outcome} />
+        <SaveOutcome saving={saving} />
       </form>
     </section>
   );

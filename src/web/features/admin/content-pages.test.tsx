@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminArticle, AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
+import { type AdminArticle, type AdminBanner, type AdminOffer, EDIT_MESSAGES } from '../../../domain/admin/content.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { ArticleFormPage } from './article-form-page.tsx';
 import { BannerFormPage } from './banner-form-page.tsx';
@@ -70,6 +70,7 @@ describe('the offer form', () => {
           position: 1,
           startsAt: '2026-12-10T00:00:00Z',
           endsAt: '2026-12-20T00:00:00Z',
+          updatedAt: offer.updatedAt,
         },
       ],
     ]);
@@ -169,9 +170,64 @@ describe('the article form', () => {
   });
 });
 
+describe('a save refused because someone else changed the record', () => {
+  it('shows why, keeps every typed field, and offers a reload', async () => {
+    const article: AdminArticle = {
+      id: 9,
+      slug: 'oci-renewal-guide',
+      title: 'Renewing an OCI card',
+      summary: 'What to send.',
+      body: '## Documents',
+      author: 'SevaDocs team',
+      isPublished: true,
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const api = fakeApi({ 'PUT /api/v1/admin/articles/9': () => fail(409, EDIT_MESSAGES.stale) });
+    renderWithRouter(<ArticleFormPage article={article} />);
+    await screen.findByRole('heading', { name: 'Article: Renewing an OCI card' });
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    await type('Title', 'Renewing an OCI card in 2027');
+    await type('Article text', '## Documents\n\nBoth passports.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save article' })));
+
+    expect((await screen.findByRole('status')).textContent).toBe(EDIT_MESSAGES.stale);
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe(
+      'Renewing an OCI card in 2027',
+    );
+    expect((screen.getByRole('textbox', { name: /Article text/ }) as HTMLTextAreaElement).value).toBe(
+      '## Documents\n\nBoth passports.',
+    );
+    expect((screen.getByRole('checkbox', { name: 'Published' }) as HTMLInputElement).checked).toBe(true);
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'PUT',
+        '/api/v1/admin/articles/9',
+        {
+          slug: article.slug,
+          title: 'Renewing an OCI card in 2027',
+          summary: article.summary,
+          body: '## Documents\n\nBoth passports.',
+          author: article.author,
+          isPublished: true,
+          updatedAt: article.updatedAt,
+        },
+      ],
+    ]);
+  });
+});
+
 describe('the terms and privacy page', () => {
   it('saves a section with the API schema and refuses an empty heading', async () => {
-    const section = { id: 11, termId: 2, name: 'Cookies', description: 'We use one cookie.', position: 3 };
+    const section = {
+      id: 11,
+      termId: 2,
+      name: 'Cookies',
+      description: 'We use one cookie.',
+      position: 3,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
     const api = fakeApi({ 'PUT /api/v1/admin/term-sections/11': () => ok(section, 'Saved') });
     renderWithRouter(<TermsPage terms={[{ id: 2, name: 'Privacy Policy and Cookies', sections: [section] }]} />);
     const form = await screen.findByRole('form', { name: 'Section: Cookies' });
@@ -188,7 +244,7 @@ describe('the terms and privacy page', () => {
       [
         'PUT',
         '/api/v1/admin/term-sections/11',
-        { name: 'Cookies we use', description: 'We use one cookie.', position: 3 },
+        { name: 'Cookies we use', description: 'We use one cookie.', position: 3, updatedAt: section.updatedAt },
       ],
     ]);
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AdminOffer, offerFormSchema } from '../../../domain/admin/content.ts';
+import { type AdminOffer, offerEditSchema, offerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
@@ -9,6 +9,7 @@ export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
   const { saving, submit } = useContentRecordSave({
     record: offer,
     schema: offerFormSchema,
+    editSchema: offerEditSchema,
     apiPath: '/admin/offers',
     pagePath: `${ROUTES.ADMIN_CONTENT}/offers`,
   });

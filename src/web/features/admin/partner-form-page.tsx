@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AdminPartner, partnerFormSchema } from '../../../domain/admin/content.ts';
+import { type AdminPartner, partnerEditSchema, partnerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
@@ -12,6 +12,7 @@ export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
   const { saving, submit } = useContentRecordSave({
     record: partner,
     schema: partnerFormSchema,
+    editSchema: partnerEditSchema,
     apiPath: '/admin/partners',
     pagePath: `${ROUTES.ADMIN_CONTENT}/partners`,
   });

@@ -57,7 +57,14 @@ describe('the partner service form', () => {
       [
         'PUT',
         '/api/v1/admin/partners/5',
-        { name: 'Apostille Direct', description: partner.description, link: null, isActive: false, position: 0 },
+        {
+          name: 'Apostille Direct',
+          description: partner.description,
+          link: null,
+          isActive: false,
+          position: 0,
+          updatedAt: partner.updatedAt,
+        },
       ],
     ]);
   });
@@ -104,8 +111,23 @@ describe('the team member form', () => {
 
 describe('the About page text', () => {
   it('saves one block with the API schema and refuses empty text', async () => {
-    const story: AdminAboutBlock = { id: 2, kind: 'story', title: 'Our Story', description: 'We began.', position: 0 };
-    const value: AdminAboutBlock = { id: 3, kind: 'value', title: 'Empathy', description: 'We listen.', position: 2 };
+    const updatedAt = '2026-11-20T10:00:00.000Z';
+    const story: AdminAboutBlock = {
+      id: 2,
+      kind: 'story',
+      title: 'Our Story',
+      description: 'We began.',
+      position: 0,
+      updatedAt,
+    };
+    const value: AdminAboutBlock = {
+      id: 3,
+      kind: 'value',
+      title: 'Empathy',
+      description: 'We listen.',
+      position: 2,
+      updatedAt,
+    };
     const api = fakeApi({ 'PUT /api/v1/admin/about-blocks/2': () => ok(story, 'Saved') });
     renderWithRouter(<AboutBlocksPage blocks={[story, value]} />);
     const form = await screen.findByRole('form', { name: 'Block: Our Story' });
@@ -123,7 +145,7 @@ describe('the About page text', () => {
       [
         'PUT',
         '/api/v1/admin/about-blocks/2',
-        { title: 'Our Story', description: 'We began at a kitchen table.', position: 0 },
+        { title: 'Our Story', description: 'We began at a kitchen table.', position: 0, updatedAt },
       ],
     ]);
   });

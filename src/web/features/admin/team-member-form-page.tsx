@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type AdminTeamMember, teamMemberFormSchema } from '../../../domain/admin/content.ts';
+import { type AdminTeamMember, teamMemberEditSchema, teamMemberFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
@@ -12,6 +12,7 @@ export function TeamMemberFormPage({ member }: { member: AdminTeamMember | null 
   const { saving, submit } = useContentRecordSave({
     record: member,
     schema: teamMemberFormSchema,
+    editSchema: teamMemberEditSchema,
     apiPath: '/admin/team-members',
     pagePath: `${ROUTES.ADMIN_CONTENT}/team-members`,
   });

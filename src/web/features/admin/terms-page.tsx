@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { type AdminTerm, type AdminTermSection, termSectionFormSchema } from '../../../domain/admin/content.ts';
-import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
+import {
+  type AdminTerm,
+  type AdminTermSection,
+  termSectionEditSchema,
+  termSectionFormSchema,
+} from '../../../domain/admin/content.ts';
+import { fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
-import { ActionOutcome } from './use-admin-action.tsx';
 
 /** Admins: the policies (Terms of Use, Privacy Policy and Cookies) and their sections, each editable. */
 export function TermsPage({ terms }: { terms: AdminTerm[] }) {
@@ -36,11 +40,10 @@ function SectionForm({ termId, section }: { termId: number; section: AdminTermSe
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = termSectionFormSchema.safeParse({
-      name,
-      description,
-      position: positionValue(position),
-    });
+    const values = { name, description, position: positionValue(position) };
+    const parsed = section
+      ? termSectionEditSchema.safeParse({ ...values, updatedAt: section.updatedAt })
+      : termSectionFormSchema.safeParse(values);
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     const saved = section
       ? await saving.save('PUT', `/admin/term-sections/${section.id}`, parsed.data)
@@ -84,7 +87,7 @@ function SectionForm({ termId, section }: { termId: number; section: AdminTermSe
           </button>
         )}
       </div>
-      <ActionOutcome outcome={saving.outcome} />
+      <SaveOutcome saving={saving} />
     </form>
   );
 }
