@@ -41,6 +41,25 @@ export function createLedgerRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Attempts open at their provider (`pending`, its payment id known) opened before `before`,
+     * oldest first, at most `limit`: those whose payment notice may be late or lost.
+     */
+    openAttemptsBefore(before: Date, limit: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.status, 'pending'),
+            isNotNull(paymentAttempts.providerPaymentId),
+            lte(paymentAttempts.createdAt, before),
+          ),
+        )
+        .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id))
+        .limit(limit);
+    },
+
     /** The address the customer last started paying this order from, or null (no attempt kept one). */
     async latestReturnOrigin(orderId: number): Promise<string | null> {
       const [row] = await db

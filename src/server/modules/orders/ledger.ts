@@ -171,6 +171,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       return createLedgerRepository(on).latestAttempt(orderId);
     },
 
+    /** Attempts open at their provider since before `before`, oldest first (their notice may be late or lost). */
+    openAttemptsBefore(on: Database, before: Date, limit: number): Promise<PaymentAttempt[]> {
+      return createLedgerRepository(on).openAttemptsBefore(before, limit);
+    },
+
     attempt(on: Database, attemptId: number): Promise<PaymentAttempt> {
       return createLedgerRepository(on).attempt(attemptId);
     },

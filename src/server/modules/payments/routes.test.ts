@@ -17,6 +17,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
+import { PAYMENT_EVENT_SWEEP_QUEUE } from './event-sweep.ts';
 import {
   SANDBOX_CHECKOUT_PATH,
   SANDBOX_EVENT_TYPES,
@@ -25,7 +26,12 @@ import {
   sandboxCardFingerprint,
   sandboxUpiFingerprint,
 } from './sandbox.ts';
-import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
+import {
+  ATTEMPT_CREATE_WINDOW_MS,
+  OPEN_ATTEMPT_SWEEP_AFTER_MS,
+  PAYMENT_EVENT_QUEUE,
+  PAYMENT_EVENT_REQUEUE_AFTER_MS,
+} from './service.ts';
 import { paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;

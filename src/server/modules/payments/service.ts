@@ -147,6 +147,22 @@ export const ATTEMPT_LIFETIME_MS = COUPON_HOLD_MS;
  */
 export const PAY_TIME_LEFT_MS = 10 * 60 * 1000;
 
+/**
+ * An open attempt's payment is read from its provider outside its webhook (the result page's
+ * polls, Pay pressed again) at most this often per attempt: a late notice is found within seconds
+ * of the customer waiting, not a provider call per poll.
+ */
+export const OPEN_ATTEMPT_CHECK_MS = 10_000;
+/** Attempts whose last read is remembered; beyond it the oldest is forgotten (and may be read sooner). */
+const OPEN_ATTEMPTS_REMEMBERED = 1000;
+/**
+ * The sweep reads attempts open at their provider this long: longer than a customer takes on a
+ * provider's page, so a payment in progress is not read for nothing, and its notice has had time.
+ */
+export const OPEN_ATTEMPT_SWEEP_AFTER_MS = 10 * 60 * 1000;
+/** Provider calls one sweep makes at most (it runs every 15 minutes). */
+const OPEN_ATTEMPTS_PER_SWEEP = 50;
+
 /** How long an attempt with `provider` stays payable: its own lifetime, or less when the provider's page lives less. */
 export function attemptLifetimeMs(provider: Pick<PaymentProvider, 'payableForMs'>): number {
   return provider.payableForMs === undefined
@@ -183,6 +199,7 @@ export interface PaymentsServiceDeps {
     | 'onPurchaseChange'
     | 'onStatusChange'
     | 'latestAttempt'
+    | 'openAttemptsBefore'
     | 'attempt'
     | 'lockAttempt'
     | 'findAttempt'
@@ -536,6 +553,56 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     }
   }
 
+  /** When this process last read each open attempt's payment from its provider (checkOpenAttempt). */
+  const lastAsked = new Map<number, number>();
+
+  /**
+   * Reads an open attempt's payment from its provider and settles it as its webhook would: a notice
+   * that is late or lost (a webhook refused after a rotated secret, one a provider never sent) must
+   * not leave a payment taken while the order and its customer read "not paid", until the link
+   * lapses and the next Pay refunds it as a stray charge. Asked at most once per
+   * OPEN_ATTEMPT_CHECK_MS per attempt in this process (the result page polls); true when the
+   * provider's record moved the attempt.
+   */
+  async function checkOpenAttempt(attempt: PaymentAttempt): Promise<boolean> {
+    const provider = providers.get(attempt.provider);
+    if (attempt.status !== 'pending' || !attempt.providerPaymentId || !provider) return false;
+    const at = now().getTime();
+    if (at - (lastAsked.get(attempt.id) ?? 0) < OPEN_ATTEMPT_CHECK_MS) return false;
+    // Bounded: the oldest entries go first (a Map keeps its insertion order).
+    lastAsked.delete(attempt.id);
+    lastAsked.set(attempt.id, at);
+    if (lastAsked.size > OPEN_ATTEMPTS_REMEMBERED) lastAsked.delete(lastAsked.keys().next().value ?? attempt.id);
+    const paid = await provider.fetchPayment(attempt.providerPaymentId);
+    if (paid.status === 'pending') return false;
+    await db.transaction((tx) => settleLocked(tx, attempt.id, attempt.orderId, paid));
+    return true;
+  }
+
+  /** checkOpenAttempt where the customer waits: a provider that cannot answer leaves the attempt to its webhook. */
+  async function checkOpenAttemptQuietly(attempt: PaymentAttempt | null): Promise<boolean> {
+    if (!attempt) return false;
+    try {
+      return await checkOpenAttempt(attempt);
+    } catch (err) {
+      deps.log.warn({ err, attempt: attempt.id, provider: attempt.provider }, 'an open payment could not be read');
+      return false;
+    }
+  }
+
+  /**
+   * The sweep's second part: attempts open at their provider for OPEN_ATTEMPT_SWEEP_AFTER_MS are
+   * read there, so a payment whose notice never came is recorded within a sweep's interval even
+   * when its customer never returns; one provider failing does not stop the others.
+   */
+  async function sweepOpenAttempts(signal?: AbortSignal): Promise<void> {
+    const before = new Date(now().getTime() - OPEN_ATTEMPT_SWEEP_AFTER_MS);
+    for (const attempt of await deps.orders.openAttemptsBefore(db, before, OPEN_ATTEMPTS_PER_SWEEP)) {
+      if (signal?.aborted) break;
+      await checkOpenAttemptQuietly(attempt);
+    }
+  }
+
   /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */
   function attemptOf(event: WebhookEventRow): Promise<PaymentAttempt | null> {
     return deps.orders.findAttempt(db, event.provider, event);
@@ -609,6 +676,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         PAYMENT_EVENT_SWEEP_QUEUE,
         async (job) => {
           await eventSweep.sweep(job.signal);
+          await sweepOpenAttempts(job.signal);
         },
         PAYMENT_EVENT_SWEEP_POLICY,
       );
@@ -671,6 +739,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
       const owned = await deps.orders.findOwned(customerId, ref, kind);
       if (!owned) return orderNotFound(kind);
+      // A Pay pressed again on a link already paid, its notice not in: the payment is recorded, not
+      // continued (or superseded and refunded as a stray charge).
+      await checkOpenAttemptQuietly(await deps.orders.latestAttempt(db, owned.id));
       const prepared = await db.transaction(
         async (tx): Promise<FormResult<{ order: Order; attempt: PaymentAttempt }>> => {
           const order = await deps.orders.lockOrder(tx, owned.id);
@@ -791,9 +862,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
 
     /** The order's latest attempt as the success page shows it, or null before any. */
     async latest(customerId: number, ref: OrderRef, kind?: PaidOrderKind): Promise<FormResult<Payment | null>> {
-      const order = await deps.orders.findOwned(customerId, ref, kind);
-      if (!order) return orderNotFound(kind);
-      const attempt = await deps.orders.latestAttempt(db, order.id);
+      const found = await deps.orders.findOwned(customerId, ref, kind);
+      if (!found) return orderNotFound(kind);
+      const open = await deps.orders.latestAttempt(db, found.id);
+      // The result page waits on this answer: an open payment is read from its provider too.
+      const moved = await checkOpenAttemptQuietly(open);
+      const order = moved ? ((await deps.orders.findOwned(customerId, ref, kind)) ?? found) : found;
+      const attempt = moved ? await deps.orders.latestAttempt(db, order.id) : open;
       return { ok: true, value: attempt ? await toPayment(attempt, order.status) : null };
     },
 
