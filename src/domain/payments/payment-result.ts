@@ -1,4 +1,5 @@
-import type { Payment } from './payment.ts';
+import { INITIAL_ORDER_STATUS } from '../orders/status.ts';
+import type { Payment, PaymentClosedReason } from './payment.ts';
 
 /**
  * The payment result page's reading of the latest attempt (issue 28, decision 0088). Back from a
@@ -38,4 +39,40 @@ export function paymentResultView(
   if (payment.state === 'COMPLETED') return 'completed';
   if (payment.state === 'FAILED') return 'failed';
   return waitedMs >= NOT_PAID_AFTER_MS ? 'not-paid' : 'confirming';
+}
+
+/** How often the page asks while a charge it shows as going back is still being refunded. */
+export const REFUND_POLL_MS = 5_000;
+
+/** How long after opening the page it keeps asking about a pending refund (then only on focus). */
+export const REFUND_POLL_FOR_MS = 5 * 60_000;
+
+/** A payment link closed with nothing taken, said by why, never as declined (SPEC.md §4 FAILED). */
+export const CLOSED_TEXT = {
+  title: {
+    'order-changed': 'Payment link closed',
+    cancelled: 'Payment link closed',
+    expired: 'Payment link expired',
+  },
+  lead: {
+    'order-changed':
+      'This payment link closed because your order changed. Nothing was charged on it. Check the new total, then pay.',
+    cancelled:
+      'This payment link closed because your order was cancelled. Nothing was charged on it, and nothing more can be paid.',
+    expired: 'This payment link expired before it was paid. Nothing was charged on it. Check the total, then pay.',
+  },
+  /** To the checkout, which shows the order's total now: a new link may charge another amount. */
+  checkTotal: 'Check the total and pay',
+} as const;
+
+/**
+ * The closed link's reason to tell, or null when the generic not-taken words fit: "check the new
+ * total, then pay" holds only while the order still waits for a payment (one paid in another tab
+ * since says what it is now instead).
+ */
+export function closedLinkReason(payment: Pick<Payment, 'closedBecause' | 'orderStatus'>): PaymentClosedReason | null {
+  if (payment.closedBecause === 'cancelled' || payment.orderStatus === INITIAL_ORDER_STATUS) {
+    return payment.closedBecause;
+  }
+  return null;
 }

@@ -110,6 +110,29 @@ export function resultState(status: PaymentAttemptStatus): PaymentResultState {
   return 'FAILED';
 }
 
+/**
+ * Why an attempt closed with nothing taken, when no one declined it: the result page says so
+ * rather than "declined", since the customer's next step is to check the order's total, not to
+ * retry the same one. The payment answer is the order's latest attempt, so a superseded one was
+ * closed by a change to the order (a new total, other photos) or its cancellation, never by a
+ * newer payment.
+ */
+export const PAYMENT_CLOSED_REASONS = ['order-changed', 'cancelled', 'expired'] as const;
+export type PaymentClosedReason = (typeof PAYMENT_CLOSED_REASONS)[number];
+
+export function closedBecause(
+  attempt: { status: PaymentAttemptStatus; expiresAt: Date | null; updatedAt: Date },
+  orderStatus: string,
+): PaymentClosedReason | null {
+  if (attempt.status === 'superseded') return orderStatus === 'Cancelled' ? 'cancelled' : 'order-changed';
+  // The ledger records a provider's expiry as a failure. One recorded once the attempt's own time
+  // was up is said as expired: by then the link could not be paid, whatever the provider called it.
+  if (attempt.status === 'failed' && attempt.expiresAt && attempt.updatedAt.getTime() >= attempt.expiresAt.getTime()) {
+    return 'expired';
+  }
+  return null;
+}
+
 /** Why money went back: a staff decision on a refund request, or a stray charge refunded automatically. */
 export const PAYMENT_REFUND_REASONS = ['requested', 'stray'] as const;
 export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
@@ -159,6 +182,13 @@ export const PAYMENT_MESSAGES = {
   loaded: 'Payment loaded',
   notStarted: 'No payment has been started for this order yet.',
   notPayable: 'This order is not waiting for a payment.',
+  /** The checkout of an order that no longer waits for a payment, by its status (every other one is paid). */
+  notPayableNow: (status: string) =>
+    status === 'Cancelled'
+      ? 'This order was cancelled, so nothing more can be paid on it.'
+      : status === 'Refunded'
+        ? 'This order was refunded, so nothing more can be paid on it.'
+        : `This order is paid (${status}). See it on your order page.`,
   /** An order whose discounts cover its whole total, confirmed without a payment (decision 0163). */
   nothingToPay: 'Your order is confirmed. Its discounts cover the whole total, so there was nothing to pay.',
   nothingToPayRemark: 'Nothing to pay: the discounts cover the whole total.',
@@ -307,6 +337,8 @@ export const paymentSchema = z.object({
   checkout: providerCheckoutSchema.nullable(),
   /** The order's status now (the success page shows it next to the payment's state). */
   orderStatus: z.string(),
+  /** Why the attempt closed with nothing taken, when no one declined it (FAILED only); else null. */
+  closedBecause: z.enum(PAYMENT_CLOSED_REASONS).nullable(),
   /** A charge the order could not take, found since this attempt opened, being given back; else null. */
   returned: returnedChargeSchema.nullable(),
   /** The order's premium support contact when its total reaches the minimum (SPEC.md §9); else null. */

@@ -4967,6 +4967,7 @@ export interface components {
                             scriptUrl: string;
                         }) | null;
                         orderStatus: string;
+                        closedBecause: ("order-changed" | "cancelled" | "expired") | null;
                         returned: {
                             amountCents: number;
                             /** @enum {string} */
@@ -5046,6 +5047,7 @@ export interface components {
                             scriptUrl: string;
                         }) | null;
                         orderStatus: string;
+                        closedBecause: ("order-changed" | "cancelled" | "expired") | null;
                         returned: {
                             amountCents: number;
                             /** @enum {string} */

@@ -120,6 +120,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
     checkout: null,
     orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
+    closedBecause: null,
     premiumSupport: premiumSupportFor(overrides.amountCents ?? 70800),
     returned: null,
     updatedAt: '2026-11-20T10:00:00.000Z',

@@ -64,6 +64,9 @@ describe('a stale attempt', () => {
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['superseded']);
     expect((await sandbox().find(first))?.status).toBe('expired');
     expect(await sandbox().settle(first, 'succeeded')).toBe(false);
+    // The result page says the order's change closed the link, not that a payment was declined.
+    const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(read.json().data).toMatchObject({ state: 'FAILED', closedBecause: 'order-changed', returned: null });
 
     const second = await startPayment(user.token, order.displayId);
     const total = (await orderRow(order.id))?.totalCents ?? 0;

@@ -330,15 +330,52 @@ describe('the sandbox checkout page', () => {
     ]);
   });
 
+  it('a payment whose notice never comes is read from the provider: by the result page, by Pay again, by the sweep', async () => {
+    const held = async () => {
+      const { user, order, paymentId } = await orderWithPayment();
+      await sandboxOf(t.app).settle(paymentId, 'succeeded');
+      await t.runJobs();
+      expect((await orderRow(order.id))?.status).toBe('Payment pending');
+      return { user, order, url: `/application/order/${order.displayId}/payment` };
+    };
+    // The result page's read: paid, recorded once, one receipt.
+    const waited = await held();
+    expect((await apiCall(t.app, 'GET', waited.url, waited.user.token)).json().data).toMatchObject({
+      attempt: 1,
+      state: 'COMPLETED',
+    });
+    expect((await orderRow(waited.order.id))?.status).toBe('Forms incomplete');
+    await t.runJobs();
+    expect(await receiptsOf(waited.order.displayId)).toHaveLength(1);
+
+    // Pay pressed again on the paid link: recorded, not continued.
+    const again = await held();
+    const pay = await apiCall(t.app, 'POST', again.url, again.user.token, {});
+    expect(pay.statusCode).toBe(409);
+    expect((await orderRow(again.order.id))?.status).toBe('Forms incomplete');
+    expect(await attemptsOf(again.order.id)).toMatchObject([{ attemptNumber: 1, status: 'succeeded' }]);
+
+    // Nobody comes back: the sweep reads attempts open past OPEN_ATTEMPT_SWEEP_AFTER_MS.
+    const gone = await held();
+    await db()
+      .update(paymentAttempts)
+      .set({ createdAt: new Date(Date.now() - OPEN_ATTEMPT_SWEEP_AFTER_MS - 1000) })
+      .where(eq(paymentAttempts.orderId, gone.order.id));
+    await t.app.jobs.send(PAYMENT_EVENT_SWEEP_QUEUE, {});
+    await t.app.jobs.drain([PAYMENT_EVENT_SWEEP_QUEUE]);
+    expect((await orderRow(gone.order.id))?.status).toBe('Forms incomplete');
+  });
+
   it("'Simulate failed payment' fails the attempt, the order stays Payment pending, and a retry is a new attempt", async () => {
     const { user, order, paymentId } = await orderWithPayment();
     const { res } = await settleAndAnnounce(t, paymentId, 'failed');
     expect(res.statusCode).toBe(200);
     await t.runJobs();
     const url = `/application/order/${order.displayId}/payment`;
-    // Declined: nothing was taken, so nothing goes back.
+    // Declined: nothing was taken, so nothing goes back; nothing but the decline closed it.
     expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({
       state: 'FAILED',
+      closedBecause: null,
       returned: null,
     });
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
@@ -451,6 +488,8 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     await t.runJobs();
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['superseded']);
     expect((await sandboxOf(t.app).find(paymentId))?.status).toBe('expired');
+    const closed = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(closed.json().data).toMatchObject({ state: 'FAILED', closedBecause: 'cancelled' });
     const page = await t.app.inject({
       method: 'GET',
       url: `/api/v1/payments/sandbox/checkout?payment=${paymentId}`,
@@ -473,6 +512,7 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(read.json().data).toMatchObject({
       state: 'FAILED',
       orderStatus: 'Cancelled',
+      closedBecause: null,
       returned: { amountCents: order.price.totalCents, reason: 'cancelled', refund: 'succeeded' },
     });
   });

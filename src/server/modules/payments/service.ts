@@ -11,6 +11,7 @@ import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
+  closedBecause,
   type LedgerProviderName,
   NO_PROVIDER,
   nothingToPay,
@@ -292,6 +293,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
       checkout: state === 'PENDING' ? attempt.checkout : null,
       orderStatus,
+      closedBecause: closedBecause(attempt, orderStatus),
       // The attempt's amount is the order's total it charges (never a browser's figure).
       // The order's total in its own currency: a converted charge (INR) is not the threshold's unit.
       premiumSupport: premiumSupportFor(attempt.orderTotalCents),

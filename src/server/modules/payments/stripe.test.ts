@@ -194,10 +194,19 @@ describe('Stripe Checkout Sessions', () => {
 
   it('an expired session fails the attempt, and a retry is a new attempt with a new session', async () => {
     const { order, url, user, sessionId } = await orderWithSession();
+    // Stripe's session outlives the attempt by PAY_TIME_LEFT_MS: its expiry comes once ours has passed.
+    await db()
+      .update(paymentAttempts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentAttempts.orderId, order.id));
     fake.expire(sessionId);
     await postEvent(fake.signedEvent('checkout.session.expired', sessionId));
     await t.runJobs();
-    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
+    // The result page says the link expired, not that a payment was declined.
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({
+      state: 'FAILED',
+      closedBecause: 'expired',
+    });
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
     const retry = await apiCall(t.app, 'POST', url, user.token, { provider: 'stripe' });
     expect(retry.json().data).toMatchObject({ attempt: 2, state: 'PENDING' });

@@ -6,7 +6,7 @@ import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../domain/applications/photos-to-redo.ts';
 import type { AddOnOption } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
-import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
 import { goTo } from '../../lib/go-to.ts';
 import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
@@ -364,10 +364,19 @@ describe('checkout', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$708'));
   });
 
-  it('says when the order no longer waits for a payment', async () => {
-    serve({ [`GET ${BASE}`]: () => ok(order({ members, status: 'Forms incomplete' })) });
+  // Back from the result page, "not waiting for a payment" alone left a parent unsure they had paid.
+  it.each([
+    ['Forms incomplete', 'This order is paid (Forms incomplete). See it on your order page.'],
+    ['Cancelled', 'This order was cancelled, so nothing more can be paid on it.'],
+    ['Refunded', 'This order was refunded, so nothing more can be paid on it.'],
+  ] as const)('says why an order in %s waits for no payment, with the way to its page', async (status, said) => {
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, status })) });
     renderPage();
-    expect(await screen.findByText('This order is not waiting for a payment.')).toBeTruthy();
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(said).toBe(PAYMENT_MESSAGES.notPayableNow(status));
+    expect(screen.getByRole('link', { name: /Go to your order/ }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
   });
 });

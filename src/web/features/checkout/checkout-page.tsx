@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { PHOTOS_TO_REDO_TEXT, type PhotoToRedo } from '../../../domain/applications/photos-to-redo.ts';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/payment.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -24,7 +25,6 @@ export const CHECKOUT_TEXT = {
   payFirst: COMPLETION_TEXT.payFirst,
   moreNeeded: (count: number) => `and ${count} more`,
   finishForms: 'Continue the application',
-  notPayable: 'This order is not waiting for a payment.',
   loading: 'Loading your checkout…',
 } as const;
 
@@ -184,7 +184,8 @@ function Checkout({ order }: { order: ApplicationOrder }) {
 /**
  * The order's checkout (/checkout?orderId=…, decision 0056): add-ons, coupon, the
  * server's cost summary and Pay, for an order waiting in Payment pending. Any other status says
- * so and leads back to the order page.
+ * why nothing is due (paid, cancelled or refunded: back from a result page, "not waiting" alone
+ * leaves a customer unsure they paid) and leads back to the order page.
  */
 export function CheckoutPage({ orderRef }: { orderRef: string | null }) {
   const order = useQuery({
@@ -222,7 +223,7 @@ export function CheckoutPage({ orderRef }: { orderRef: string | null }) {
           <Checkout order={order.data} />
         ) : (
           <div className="card mt-8 max-w-2xl">
-            <p className="text-slate-800">{CHECKOUT_TEXT.notPayable}</p>
+            <p className="text-slate-800">{PAYMENT_MESSAGES.notPayableNow(order.data.status)}</p>
             <Link to={serviceOrderHref(orderRef)} className="btn-primary mt-4">
               Go to your order
               <Icon name="arrow-right" />

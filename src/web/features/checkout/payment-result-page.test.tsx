@@ -7,7 +7,14 @@ import {
   premiumSupportFor,
 } from '../../../domain/checkout/premium-support.ts';
 import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../domain/payments/payment.ts';
-import { NOT_PAID_AFTER_MS, NOT_PAID_POLL_MS, NOT_PAID_TEXT } from '../../../domain/payments/payment-result.ts';
+import {
+  CLOSED_TEXT,
+  NOT_PAID_AFTER_MS,
+  NOT_PAID_POLL_MS,
+  NOT_PAID_TEXT,
+  REFUND_POLL_FOR_MS,
+  REFUND_POLL_MS,
+} from '../../../domain/payments/payment-result.ts';
 import { goTo } from '../../lib/go-to.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -161,7 +168,7 @@ describe('/service-payment-success', () => {
     expect(screen.getByText(RESULT_TEXT.payCurrentTotal)).toBeTruthy();
   });
 
-  it('says at once, without polling on, that a payment made in another tab went back while a newer one waits', async () => {
+  it('says at once, not at the confirming pace, that a payment made in another tab went back while a newer one waits', async () => {
     const api = serve([
       paymentIn('PENDING', {
         attempt: 2,
@@ -207,6 +214,104 @@ describe('/service-payment-success', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
     expect(screen.getByText(said)).toBeTruthy();
+  });
+
+  describe('a link closed with nothing taken (review 62 §2): said as it is, and checkout shows the total now', () => {
+    it('closed because the order changed: no "declined", no Try again at an unstated amount', async () => {
+      const api = serve([paymentIn('FAILED', { closedBecause: 'order-changed' })]);
+      renderPage();
+      const title = await screen.findByRole('heading', { level: 1, name: CLOSED_TEXT.title['order-changed'] });
+      expect(document.activeElement).toBe(title);
+      expect(
+        screen.getByText(
+          'This payment link closed because your order changed. Nothing was charged on it. Check the new total, then pay.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(RESULT_TEXT.failedLead)).toBeNull();
+      expect(screen.queryByRole('button', { name: RESULT_TEXT.tryAgain })).toBeNull();
+      expect(screen.getByRole('link', { name: CLOSED_TEXT.checkTotal }).getAttribute('href')).toBe(
+        '/checkout?orderId=DOC-48213907',
+      );
+      expect(screen.getByRole('link', { name: RESULT_TEXT.backToOrder }).getAttribute('href')).toBe(
+        '/service-order?orderId=DOC-48213907',
+      );
+      expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    });
+
+    it('expired: says expired, and a photo order checks its total on its own step 4', async () => {
+      fakeApi({
+        'GET /api/v1/orders/PHO-10000001/payment': () =>
+          ok(paymentIn('FAILED', { closedBecause: 'expired' }), PAYMENT_MESSAGES.loaded),
+      });
+      renderWithRouter(
+        <QueryProvider>
+          <PaymentResultPage orderRef="PHO-10000001" kind="photo" />
+        </QueryProvider>,
+        { path: '/photo-payment-success?orderId=PHO-10000001' },
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment link expired' })).toBeTruthy();
+      expect(screen.getByText(CLOSED_TEXT.lead.expired)).toBeTruthy();
+      expect(screen.queryByText(/declined/)).toBeNull();
+      expect(screen.getByRole('link', { name: CLOSED_TEXT.checkTotal }).getAttribute('href')).toBe(
+        '/photos/photo-order?orderId=PHO-10000001&step=4',
+      );
+    });
+
+    it('closed because the order was cancelled: nothing more to pay, only the order', async () => {
+      serve([paymentIn('FAILED', { closedBecause: 'cancelled', orderStatus: 'Cancelled' })]);
+      renderPage();
+      expect(await screen.findByText(CLOSED_TEXT.lead.cancelled)).toBeTruthy();
+      expect(screen.queryByRole('link', { name: CLOSED_TEXT.checkTotal })).toBeNull();
+      expect(screen.getByRole('link', { name: RESULT_TEXT.toOrder }).getAttribute('href')).toBe(
+        '/service-order?orderId=DOC-48213907',
+      );
+    });
+
+    it('expired, but the order was paid in another tab since: the order as it is now, not "check the total"', async () => {
+      serve([paymentIn('FAILED', { closedBecause: 'expired', orderStatus: 'Forms incomplete' })]);
+      renderPage();
+      expect(await screen.findByText(RESULT_TEXT.failedLeadNotWaiting('Forms incomplete'))).toBeTruthy();
+      expect(screen.queryByRole('link', { name: CLOSED_TEXT.checkTotal })).toBeNull();
+    });
+  });
+
+  describe('a result that can still change (review 62 §8)', () => {
+    afterEach(() => vi.useRealTimers());
+    const refunding = (refund: 'pending' | 'succeeded') =>
+      paymentIn('FAILED', { returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refund } });
+    const reads = (api: ReturnType<typeof serve>) => api.calls.filter((call) => call.path === `${BASE}/payment`).length;
+
+    it('"We are refunding" turns into "We refunded" without a reload', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      serve([refunding('pending'), refunding('pending'), refunding('succeeded')]);
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.returnedTitle(false) })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(REFUND_POLL_MS * 2));
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.returnedTitle(true) })).toBeTruthy();
+    });
+
+    it('asks about a pending refund only for a while', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const api = serve([refunding('pending')]);
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.returnedTitle(false) })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(REFUND_POLL_FOR_MS));
+      const asked = reads(api);
+      expect(asked).toBeGreaterThan(REFUND_POLL_FOR_MS / REFUND_POLL_MS / 2);
+      await act(() => vi.advanceTimersByTimeAsync(REFUND_POLL_MS * 6));
+      expect(reads(api)).toBe(asked);
+    });
+
+    it('asks again when the customer comes back to the tab: a failure paid in another tab shows as received', async () => {
+      const api = serve([paymentIn('FAILED'), paymentIn('COMPLETED', { attempt: 2 })]);
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.failedTitle })).toBeTruthy();
+      expect(reads(api)).toBe(1);
+      act(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    });
   });
 
   it('offers no Try again once the order no longer waits for a payment (cancelled meanwhile)', async () => {

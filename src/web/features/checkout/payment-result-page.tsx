@@ -11,11 +11,15 @@ import {
   STRAY_CHARGE_REASONS,
 } from '../../../domain/payments/payment.ts';
 import {
+  CLOSED_TEXT,
+  closedLinkReason,
   NOT_PAID_AFTER_MS,
   NOT_PAID_POLL_MS,
   NOT_PAID_TEXT,
   type PaymentResultView,
   paymentResultView,
+  REFUND_POLL_FOR_MS,
+  REFUND_POLL_MS,
 } from '../../../domain/payments/payment-result.ts';
 import { SECOND_LOOK_TEXT } from '../../../domain/photos/second-look.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
@@ -155,8 +159,9 @@ function Result({
 
 /**
  * A FAILED attempt: declined, closed, or paid when the order could no longer take it (a stray
- * charge, given back in full). "Try again" only while the order still waits for a payment, and
- * never after a stray charge: the order's total may have changed, which its page shows.
+ * charge, given back in full). "Try again" only for a decline while the order still waits for a
+ * payment: after a stray charge or a closed link the order's total may have changed, which its
+ * page or its checkout shows before anything is charged.
  */
 function NotTaken({
   payment,
@@ -172,6 +177,7 @@ function NotTaken({
   const { returned } = payment;
   const waiting = payment.orderStatus === INITIAL_ORDER_STATUS;
   const orderHref = ORDER_KIND_PAGES[kind].orderHref(orderRef);
+  const closed = closedLinkReason(payment);
   if (returned) {
     const amount = formatMoney({ amountCents: returned.amountCents, currency: returned.currency });
     const because = returned.reason ? STRAY_CHARGE_REASONS[returned.reason] : RESULT_TEXT.returnedBecause;
@@ -194,6 +200,28 @@ function NotTaken({
           {RESULT_TEXT.toOrder}
           <Icon name="arrow-right" />
         </Link>
+      </div>
+    );
+  }
+  if (closed) {
+    return (
+      <div className="card space-y-4">
+        <Icon name="circle-alert" className="size-10 text-saffron-600" />
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
+          {CLOSED_TEXT.title[closed]}
+        </h1>
+        <p className="text-slate-800">{CLOSED_TEXT.lead[closed]}</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {waiting ? (
+            <Link to={checkoutHref(orderRef, kind)} className="btn-primary">
+              {CLOSED_TEXT.checkTotal}
+              <Icon name="arrow-right" />
+            </Link>
+          ) : null}
+          <Link to={orderHref} className={waiting ? 'btn-outline' : 'btn-primary'}>
+            {waiting ? RESULT_TEXT.backToOrder : RESULT_TEXT.toOrder}
+          </Link>
+        </div>
       </div>
     );
   }
@@ -314,16 +342,23 @@ export function PaymentResultPage({
 }) {
   const pages = ORDER_KIND_PAGES[kind];
   const waited = useWaited(NOT_PAID_AFTER_MS);
+  const refundWaitOver = useWaited(REFUND_POLL_FOR_MS);
   const payment = useQuery({
     queryKey: pages.paymentKey(orderRef ?? ''),
     queryFn: async () => (await getPayment(orderRef ?? '')).data,
     enabled: orderRef !== null,
     // Asks while nothing is final: often at first, then less once the page says "Not paid yet".
+    // A refund is queued after the charge is recorded, so "We are refunding" is usually read
+    // first: asked slowly for a while, it turns into "We refunded" without a reload.
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (data !== null && (data?.state !== 'PENDING' || data.returned)) return false;
+      if (data?.returned) return data.returned.refund === 'pending' && !refundWaitOver ? REFUND_POLL_MS : false;
+      if (data !== null && data?.state !== 'PENDING') return false;
       return waited || data === null ? NOT_PAID_POLL_MS : POLL_MS;
     },
+    // Back in a tab left on a result (a refund still pending, a FAILED retried and paid in another
+    // tab), the page reads the payment again whatever its age.
+    refetchOnWindowFocus: 'always',
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
   useConfirmStripeSession(kind, orderRef, stripeSessionId, payment.data);
