@@ -80,7 +80,9 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     // The panel itself takes the focus: Enter cannot delete a notification nobody chose.
     await waitFor(() => expect(document.activeElement).toBe(panel));
     // Each delete button names what it deletes.
-    expect(within(panel).getByRole('button', { name: 'Delete notification about PHO-000045' })).toBeTruthy();
+    expect(
+      within(panel).getByRole('button', { name: /^Delete notification about PHO-000045: Completed \(/ }),
+    ).toBeTruthy();
     const doc = within(panel).getByRole('link', { name: /DOC-000123/ });
     expect(doc.getAttribute('href')).toBe('/service-order?orderId=123');
     expect(doc.textContent).toContain('Order Status: In review');
@@ -93,6 +95,22 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     // Not about an order: a plain message, without order-status labels.
     const welcome = within(panel).getByText('Welcome to SevaDocs! Your email is verified.');
     expect(welcome.closest('li')?.textContent).not.toMatch(/Order Status|Remark Status|Document Status/);
+  });
+
+  it('names every delete button by its own notification, so no two read the same (review 62 §7)', async () => {
+    const PASSWORD: Notification = { ...WELCOME, id: 4, remark: 'Your password was changed.' };
+    const DOC_LATER: Notification = { ...DOC, id: 5, createdAt: '2026-11-21T10:00:00Z', orderStatus: 'Completed' };
+    api([DOC, DOC_LATER, WELCOME, PASSWORD]);
+    renderWithRouter(<NotificationBell />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications (4)' });
+    const names = within(panel)
+      .getAllByRole('button', { name: /^Delete notification/ })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(4);
+    expect(names).toContainEqual(
+      expect.stringMatching(/^Delete notification: Welcome to SevaDocs! Your email is verified\./),
+    );
   });
 
   it('reloads whenever the panel toggles and marks the list read on opening', async () => {
@@ -116,7 +134,7 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications (2)' });
     const row = panel.querySelector('[data-notification-id="1"]') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete notification about DOC-000123' }));
+    fireEvent.click(within(row).getByRole('button', { name: /^Delete notification about DOC-000123:/ }));
     await screen.findByRole('dialog', { name: 'Notifications (1)' });
     const del = fake.calls.findIndex((c) => c.method === 'DELETE');
     expect(fake.calls[del]?.path).toBe('/api/v1/users/notification/1');

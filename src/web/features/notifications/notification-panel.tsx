@@ -80,6 +80,10 @@ function NotificationItem({
 }) {
   const href = notificationHref(n);
   const lines = notificationLines(n);
+  const created = dateFormat.format(new Date(n.createdAt));
+  // The delete button says which notification it deletes, in its own words and time: named only
+  // "Delete notification" (or by an order two may share), several read the same (review 62 §7).
+  const what = `${lines.map((line) => line.value).join('. ')} (${created})`;
   const body = (
     <>
       <span
@@ -104,7 +108,7 @@ function NotificationItem({
           ),
         )}
         <time dateTime={n.createdAt} className="mt-1 block text-xs text-slate-500">
-          {dateFormat.format(new Date(n.createdAt))}
+          {created}
         </time>
       </span>
     </>
@@ -131,7 +135,7 @@ function NotificationItem({
       )}
       <button
         type="button"
-        aria-label={n.orderId ? `Delete notification about ${n.orderId}` : 'Delete notification'}
+        aria-label={n.orderId ? `Delete notification about ${n.orderId}: ${what}` : `Delete notification: ${what}`}
         onClick={() => onRemove(n.id)}
         className="mt-2 mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >

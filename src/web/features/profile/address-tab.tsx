@@ -9,6 +9,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingStatus } from '../../components/ui/loading-status.tsx';
 import { accountKeys, deleteAddress, getAddresses, makeDefaultAddress } from '../../lib/account-api.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useInlineEditor } from '../../lib/inline-editor.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { TabPanel } from './tab-panel.tsx';
 
@@ -19,7 +20,8 @@ export function AddressTab() {
     queryKey: accountKeys.addresses,
     queryFn: async () => (await getAddresses()).data.results,
   });
-  const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const editor = useInlineEditor<Address | 'new'>((target) => (target === 'new' ? 'new' : `edit-${target.id}`));
+  const { editing } = editor;
   const [confirming, setConfirming] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
 
@@ -50,15 +52,17 @@ export function AddressTab() {
       ) : addresses.isPending ? (
         <LoadingStatus>Loading your addresses…</LoadingStatus>
       ) : editing ? (
-        <AddressEditor
-          address={editing === 'new' ? null : editing}
-          isFirst={list.length === 0}
-          onDone={() => {
-            setEditing(null);
-            void refresh();
-          }}
-          onCancel={() => setEditing(null)}
-        />
+        <div ref={editor.editor}>
+          <AddressEditor
+            address={editing === 'new' ? null : editing}
+            isFirst={list.length === 0}
+            onDone={() => {
+              editor.close();
+              void refresh();
+            }}
+            onCancel={() => editor.close()}
+          />
+        </div>
       ) : (
         <>
           {list.length === 0 ? (
@@ -125,7 +129,12 @@ export function AddressTab() {
                       </div>
                     ) : (
                       <>
-                        <button type="button" onClick={() => setEditing(address)} className="address-action">
+                        <button
+                          ref={editor.opener(address)}
+                          type="button"
+                          onClick={() => editor.open(address)}
+                          className="address-action"
+                        >
                           <Icon name="pencil" className="size-4" />
                           Edit
                         </button>
@@ -152,8 +161,9 @@ export function AddressTab() {
             </ul>
           )}
           <button
+            ref={editor.opener('new')}
             type="button"
-            onClick={() => setEditing('new')}
+            onClick={() => editor.open('new')}
             className="btn-primary mt-6 px-5 py-2.5 text-[0.95rem]"
           >
             <Icon name="plus" className="size-4" />

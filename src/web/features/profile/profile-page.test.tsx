@@ -199,7 +199,8 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
         fireEvent.change(within(form).getByLabelText(label), { target: { value } });
       }
       fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
-      await screen.findByRole('button', { name: 'Add address' }, { timeout: 3000 });
+      const again = await screen.findByRole('button', { name: 'Add address' }, { timeout: 3000 });
+      expect(document.activeElement).toBe(again);
     }
 
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
@@ -252,6 +253,15 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(cardsNow()).toHaveLength(1));
     expect(cardsNow()[0]?.textContent).toContain('2 Main St');
+  });
+
+  it('Address: the editor takes the focus as it opens and gives it back to its button (review 62 §2)', async () => {
+    renderProfile('/profile?tab=address', { 'GET /api/v1/users/addresses': () => list([]) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
+    const form = await screen.findByRole('form', { name: 'New address' });
+    expect(document.activeElement).toBe(within(form).getByRole('radio', { checked: true }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add address' }));
   });
 
   it('Orders: a clear empty state', async () => {

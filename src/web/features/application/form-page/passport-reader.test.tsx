@@ -188,6 +188,47 @@ describe('PassportReader', () => {
   });
 });
 
+describe('keyboard and screen-reader use (review 62 §1)', () => {
+  it('names the file input after the visible button and rings that button when the input has the focus', async () => {
+    fakeApi({ [`GET ${member}`]: () => ok(null) });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    const picker = within(reader).getByLabelText(new RegExp(`^${PASSPORT_TEXT.choose}: `)) as HTMLInputElement;
+    const button = picker.closest('label');
+    expect(button?.textContent).toBe(PASSPORT_TEXT.choose);
+    expect(button?.className).toContain('has-focus-visible:outline-3');
+  });
+
+  it('keeps the focus where it is while reading, and ignores another try until the reading ends', async () => {
+    let answer: (value: ReturnType<typeof ok>) => void = () => {};
+    const api = fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/41`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    const copy = within(reader).getByRole('button', {
+      name: PASSPORT_TEXT.readCopy('passport.jpg'),
+    }) as HTMLButtonElement;
+    copy.focus();
+    fireEvent.click(copy);
+    await within(reader).findByText(PASSPORT_TEXT.uploading(0));
+    const picker = within(reader).getByLabelText(new RegExp(`^${PASSPORT_TEXT.chooseAgain}: `)) as HTMLInputElement;
+    for (const control of [copy, picker]) {
+      expect(control.disabled).toBe(false);
+      expect(control.getAttribute('aria-disabled')).toBe('true');
+    }
+    expect(document.activeElement).toBe(copy);
+
+    fireEvent.click(copy);
+    fireEvent.change(picker, { target: { files: [new File(['x'], 'passport.jpg', { type: 'image/jpeg' })] } });
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    answer(ok(reading));
+    await within(reader).findByRole('list', { name: PASSPORT_TEXT.found });
+    expect(copy.hasAttribute('aria-disabled')).toBe(false);
+  });
+});
+
 describe('PDF scans (decision 0095, "PDF copies")', () => {
   it('takes a PDF from the file picker and reads an uploaded PDF copy like a photo', async () => {
     fakeApi({
@@ -196,7 +237,9 @@ describe('PDF scans (decision 0095, "PDF copies")', () => {
     });
     renderStep([{ documentId: 42, name: 'passport-scan.pdf' }]);
     const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
-    const picker = within(reader).getByLabelText(PASSPORT_TEXT.fileLabel) as HTMLInputElement;
+    const picker = within(reader).getByLabelText(
+      `${PASSPORT_TEXT.choose}: ${PASSPORT_TEXT.fileLabel}`,
+    ) as HTMLInputElement;
     expect(picker.accept.split(',')).toEqual(expect.arrayContaining(['.pdf', 'application/pdf', '.heic', '.jpg']));
 
     fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport-scan.pdf') }));

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
@@ -45,7 +45,8 @@ export const PASSPORT_TEXT = {
     'Take a photo or scan of your passport’s photo page. We read the two lines of letters and numbers at the bottom and show you what we found: nothing is filled in until you say so.',
   choose: 'Read my passport',
   chooseAgain: 'Read it again',
-  fileLabel: 'Photo or scan of the passport’s photo page (JPEG, PNG, HEIC or PDF)',
+  /** Follows the button's visible words in the file input's name (WCAG 2.5.3: the name starts with them). */
+  fileLabel: 'photo or scan of the passport’s photo page (JPEG, PNG, HEIC or PDF)',
   readCopy: (name: string) => `Read the copy you uploaded (${name})`,
   uploading: (percent: number) => `Sending the photo… ${percent}%`,
   reading: 'Reading the passport…',
@@ -133,7 +134,6 @@ export function PassportReader({
   const id = useId();
   const words = passportWords(memberKind, memberName);
   const client = useQueryClient();
-  const input = useRef<HTMLInputElement | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string>();
   const values = useWatch({ control: useEngine().control }) as Record<string, unknown>;
@@ -186,6 +186,7 @@ export function PassportReader({
 
   const busy = phase.kind === 'uploading' || phase.kind === 'reading';
   const stored = confirmed.data ?? null;
+  const chooseWords = stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : words.choose;
   const disagreements = stored ? memberPassportDisagreements(definition, memberKind, values, stored.fields, today) : [];
 
   return (
@@ -196,36 +197,36 @@ export function PassportReader({
       </h3>
       <p className="mt-1 text-slate-700">{words.intro}</p>
       <div className="mt-4 flex flex-wrap gap-2">
+        {/* The input sits inside its label so the label, the visible button, shows the input's focus ring. */}
         <label
-          htmlFor={`${id}-file`}
-          className={`btn-primary cursor-pointer px-4 py-2 ${busy ? 'pointer-events-none opacity-70' : ''}`}
+          className={`btn-primary cursor-pointer px-4 py-2 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${busy ? 'pointer-events-none opacity-70' : ''}`}
         >
           <Icon name="camera" className="size-5" />
-          {stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : words.choose}
+          {chooseWords}
+          <input
+            type="file"
+            accept={acceptAttribute(PASSPORT_PAGE_UPLOAD.types)}
+            aria-label={`${chooseWords}: ${PASSPORT_TEXT.fileLabel}`}
+            // Held, not disabled, while a passport is read: disabling it dropped the focus to the page.
+            aria-disabled={busy || undefined}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file && !busy) void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
+            }}
+          />
         </label>
-        <input
-          id={`${id}-file`}
-          ref={input}
-          type="file"
-          accept={acceptAttribute(PASSPORT_PAGE_UPLOAD.types)}
-          aria-label={PASSPORT_TEXT.fileLabel}
-          disabled={busy}
-          className="sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
-          }}
-        />
         {copies.map((copy) => (
           <button
             key={copy.documentId}
             type="button"
-            disabled={busy}
-            className="btn-outline px-4 py-2 text-sm"
-            onClick={() =>
-              void read(async () => (await readPassportDocument(orderRef, memberId, copy.documentId)).data)
-            }
+            aria-disabled={busy || undefined}
+            className="btn-outline px-4 py-2 text-sm aria-disabled:opacity-70"
+            onClick={() => {
+              if (busy) return;
+              void read(async () => (await readPassportDocument(orderRef, memberId, copy.documentId)).data);
+            }}
           >
             {PASSPORT_TEXT.readCopy(copy.name)}
           </button>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { MAX_MEMBERS, MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 
@@ -6,12 +6,13 @@ import { Icon } from '../../../components/ui/icon.tsx';
  * "Add a family member", with the limit beside it: disabled at MAX_MEMBERS, and the limit's
  * message says why (tied to the button by aria-describedby).
  */
-export function AddMemberButton({ count, onAdd }: { count: number; onAdd(): void }) {
+export function AddMemberButton({ count, onAdd, ref }: { count: number; onAdd(): void; ref?: Ref<HTMLButtonElement> }) {
   const limitId = useId();
   const full = count >= MAX_MEMBERS;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <button
+        ref={ref}
         type="button"
         onClick={onAdd}
         disabled={full}

@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type Ref, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
-import { MEMBER_MESSAGES, type Member, stepOfSteps, walkedSteps } from '../../../../domain/applications/members.ts';
+import {
+  MAX_MEMBERS,
+  MEMBER_MESSAGES,
+  type Member,
+  stepOfSteps,
+  walkedSteps,
+} from '../../../../domain/applications/members.ts';
 import { canUsePrintPack, copyAssistHref, printPackHref } from '../../../../domain/applications/print-pack.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -16,6 +22,7 @@ import {
   removeMember,
   updateMember,
 } from '../../../lib/application-api.ts';
+import { useInlineEditor } from '../../../lib/inline-editor.ts';
 import { birthDate } from '../../../lib/order-format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { AddMemberButton } from '../members/add-member-button.tsx';
@@ -78,6 +85,7 @@ function MemberCard({
   order,
   checklist,
   onEdit,
+  editRef,
   onRemoved,
   focusAfterRemove,
 }: {
@@ -85,6 +93,7 @@ function MemberCard({
   order: ApplicationOrder;
   checklist: MemberChecklist | null;
   onEdit(): void;
+  editRef: Ref<HTMLButtonElement>;
   onRemoved(): Promise<void>;
   /** Where the focus goes once the member is removed (their Remove button went with them). */
   focusAfterRemove(): HTMLElement | null;
@@ -109,7 +118,13 @@ function MemberCard({
         </div>
         <div className="flex flex-wrap gap-1">
           {actions.canEditMembers ? (
-            <button type="button" onClick={onEdit} aria-label={`Edit ${member.fullName}`} className="address-action">
+            <button
+              ref={editRef}
+              type="button"
+              onClick={onEdit}
+              aria-label={`Edit ${member.fullName}`}
+              className="address-action"
+            >
               <Icon name="pencil" className="size-4" />
               Edit
             </button>
@@ -165,7 +180,7 @@ function MemberCard({
   );
 }
 
-type Editing = { kind: 'add' } | { kind: 'edit'; memberId: number } | null;
+type Editing = { kind: 'add' } | { kind: 'edit'; memberId: number };
 
 /**
  * The members with their form progress and read-only checklists; while the order's status allows
@@ -183,17 +198,22 @@ export function MembersSection({
   checklist: OrderChecklist | null;
 }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Editing>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const editor = useInlineEditor<Editing>(
+    (target) => (target.kind === 'add' ? 'add' : `edit-${target.memberId}`),
+    () => heading.current,
+  );
+  const { editing } = editor;
   const ref = order.displayId;
   const { actions, members } = order;
 
-  async function changed(message: string) {
-    setEditing(null);
+  /** After a save or removal: the focus goes back to the editor's button, or else to the panel's heading. */
+  async function changed(message: string, returnFocus: boolean) {
+    editor.close(returnFocus);
     // The order (under either of its ids), its total and the checklists all follow the members.
     await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     void showToast(message);
-    heading.current?.focus();
+    if (!returnFocus) heading.current?.focus();
   }
 
   return (
@@ -201,7 +221,7 @@ export function MembersSection({
       <ul className="mt-4 space-y-4">
         {members.map((member) =>
           editing?.kind === 'edit' && editing.memberId === member.id ? (
-            <li key={member.id} className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
+            <li key={member.id} ref={editor.editor} className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
               <MemberForm
                 today={today}
                 defaultValues={{
@@ -214,9 +234,9 @@ export function MembersSection({
                 saveLabel="Save changes"
                 onSave={async (details) => {
                   await updateMember(ref, member.id, details);
-                  await changed(MEMBER_MESSAGES.updated);
+                  await changed(MEMBER_MESSAGES.updated, true);
                 }}
-                onCancel={() => setEditing(null)}
+                onCancel={() => editor.close()}
               />
             </li>
           ) : (
@@ -225,8 +245,9 @@ export function MembersSection({
               member={member}
               order={order}
               checklist={checklist?.members.find((c) => c.memberId === member.id) ?? null}
-              onEdit={() => setEditing({ kind: 'edit', memberId: member.id })}
-              onRemoved={() => changed(MEMBER_MESSAGES.removed)}
+              onEdit={() => editor.open({ kind: 'edit', memberId: member.id })}
+              editRef={editor.opener({ kind: 'edit', memberId: member.id })}
+              onRemoved={() => changed(MEMBER_MESSAGES.removed, false)}
               focusAfterRemove={() => heading.current}
             />
           ),
@@ -235,7 +256,7 @@ export function MembersSection({
       {actions.canChangeMemberList ? (
         <div className="mt-5">
           {editing?.kind === 'add' ? (
-            <div className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
+            <div ref={editor.editor} className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
               <MemberForm
                 today={today}
                 defaultValues={EMPTY_MEMBER}
@@ -243,13 +264,18 @@ export function MembersSection({
                 saveLabel="Add member"
                 onSave={async (details) => {
                   await addMember(ref, details);
-                  await changed(MEMBER_MESSAGES.added);
+                  // The member who fills the list disables the Add button, so the heading takes the focus.
+                  await changed(MEMBER_MESSAGES.added, members.length + 1 < MAX_MEMBERS);
                 }}
-                onCancel={() => setEditing(null)}
+                onCancel={() => editor.close()}
               />
             </div>
           ) : (
-            <AddMemberButton count={members.length} onAdd={() => setEditing({ kind: 'add' })} />
+            <AddMemberButton
+              count={members.length}
+              onAdd={() => editor.open({ kind: 'add' })}
+              ref={editor.opener({ kind: 'add' })}
+            />
           )}
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
+import { walkedSteps } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
@@ -37,13 +38,17 @@ function ToDoItem({
 
 /**
  * Where a member's missing documents are uploaded: a document our team asked for again at its slot
- * on this page (the answers stay as they are), anything else in the member's form.
+ * on this page (the answers stay as they are), anything else at the Documents step of the member's
+ * form, which follows their answer steps (a package without a form opens on the documents anyway).
  */
-function uploadHref(ref: string, missing: MissingDocuments): string {
+function uploadHref(order: ApplicationOrder, missing: MissingDocuments): string {
   const [first] = missing.items;
-  return first?.requested
-    ? documentSlotHref(ref, documentSlot.item(missing.memberId, first.id))
-    : applicationFormHref(ref, { memberId: missing.memberId });
+  if (first?.requested) return documentSlotHref(order.displayId, documentSlot.item(missing.memberId, first.id));
+  const answerSteps = order.members.find((member) => member.id === missing.memberId)?.progress.totalSteps;
+  return applicationFormHref(order.displayId, {
+    memberId: missing.memberId,
+    step: answerSteps == null ? undefined : walkedSteps(answerSteps),
+  });
 }
 
 /**
@@ -105,7 +110,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
             <ToDoItem
               key={`documents-${missing.memberId}`}
               icon="file-text"
-              link={{ to: uploadHref(ref, missing), label: `Upload ${possessive(missing.fullName)} documents` }}
+              link={{ to: uploadHref(order, missing), label: `Upload ${possessive(missing.fullName)} documents` }}
             >
               {possessive(missing.fullName)} documents still missing
               <span className="mt-0.5 block text-sm text-slate-600">

@@ -58,7 +58,9 @@ describe('the photo check on /photos, without an account', () => {
     fireEvent.change(screen.getByLabelText(CHECK_TEXT.fileLabel), { target: { files: [photo] } });
     fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
 
-    expect(await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy();
+    // The form and its button went: the verdict's heading takes the focus (review 62 §2).
+    const verdict = await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle });
+    await waitFor(() => expect(document.activeElement).toBe(verdict));
     expect(api.checkPhoto).toHaveBeenCalledWith('us-2x2', photo, expect.anything());
     expect(screen.getByText(PHOTO_CHECKS_TEXT.failedCount(1))).toBeTruthy();
     expect(screen.getByText('Hold the phone level.', { exact: false })).toBeTruthy();
@@ -74,6 +76,7 @@ describe('the photo check on /photos, without an account', () => {
     expect(document.getElementById('check-another-note')?.textContent).toBe(CHECK_TEXT.anotherReplaces);
     fireEvent.click(another);
     expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: CHECK_TEXT.title }));
   });
 
   it('sends one check for a double tap on Check my photo while the first is uploading', async () => {
@@ -107,6 +110,8 @@ describe('the photo check on /photos, without an account', () => {
     renderForVisitor();
     await waitFor(() => expect(screen.getByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy());
     expect(screen.getByRole('img', { name: `${CHECK_TEXT.original}: me.jpg` })).toBeTruthy();
+    // Shown on arrival, not by anything the visitor did: the focus stays where the page put it.
+    expect(document.activeElement).toBe(document.body);
     // biome-ignore lint/suspicious/noDocumentCookie: as above, removed for the next test.
     document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=; max-age=0`;
   });

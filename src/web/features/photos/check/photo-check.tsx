@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
@@ -35,6 +35,15 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
   const [size, setSize] = useState<PhotoSizeId>(CHECKED_SIZES[0] ?? 'oci-photo');
   const [file, setFile] = useState<File | null>(null);
   const ids = { size: useId(), file: useId(), error: useId() };
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Set when the customer's own action swaps the form and the verdict: the control they used goes
+  // with it, and the focus would drop to the page. A check shown again on arrival leaves it alone.
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  });
 
   // A check this browser made earlier today is shown again (its marker cookie says there is one).
   useEffect(() => {
@@ -61,6 +70,7 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
       const check = await checkPhoto(size, file, {
         onProgress: (fraction) => setState({ step: 'uploading', percent: Math.round(fraction * 100) }),
       });
+      focusHeading.current = true;
       setState({ step: 'checked', check });
     } catch (error) {
       const message = error instanceof ApiError ? errorMessage(error, CHECK_TEXT.failed) : CHECK_TEXT.failed;
@@ -71,7 +81,12 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
   return (
     <section aria-labelledby="photo-check-title" className="page-x py-10 lg:py-14">
       <div className="card mx-auto max-w-5xl">
-        <h2 id="photo-check-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <h2
+          ref={heading}
+          id="photo-check-title"
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+        >
           {state.step === 'checked' ? CHECK_TEXT.verdictTitle : CHECK_TEXT.title}
         </h2>
         {state.step === 'checked' ? (
@@ -79,6 +94,7 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
             check={state.check}
             orderCta={orderCta}
             onAnother={() => {
+              focusHeading.current = true;
               setFile(null);
               setState({ step: 'form', error: null });
             }}

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { photoKeys } from '../../../lib/photo-api.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
 import { photoOrderAt, renderStep } from './testing.tsx';
 import { ITEMS_TEXT } from './text.ts';
@@ -43,6 +45,12 @@ const photo = (id: number): PhotoOrder['items'][number]['photos'][number] => ({
   retakeUrl: null,
 });
 
+/** The step as the page shows it: its order follows the cached answer of each change. */
+function CachedOrderStep() {
+  const order = useQuery({ queryKey: photoKeys.order(ORDER.displayId), queryFn: () => ORDER, initialData: ORDER });
+  return <ItemsStep order={order.data} goTo={() => {}} moving={false} />;
+}
+
 describe('the items step (step 1)', () => {
   it('asks for a size before adding an item, adds the chosen one, and holds Continue until every item has a photo', async () => {
     const api = fakeApi({
@@ -73,6 +81,28 @@ describe('the items step (step 1)', () => {
       idempotencyKey: expect.any(String),
     });
     expect(screen.queryByText(M.sizeRequired)).toBeNull();
+  });
+
+  it('says a missing size as an alert, and takes the focus to the item it adds (review 62 §4)', async () => {
+    fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'POST /api/v1/photo-orders/PHO-1001/items': () => ok({ ...ORDER, items: [usItem()] }),
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient()}>
+        <CachedOrderStep />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('option', { name: sizeTitle(US) });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+    expect((await screen.findByRole('alert')).textContent).toBe(M.sizeRequired);
+
+    fireEvent.change(screen.getByLabelText(ITEMS_TEXT.sizeLabel), { target: { value: US.id } });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+    const heading = await screen.findByRole('heading', { level: 3 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.id).toBe('item-11-title');
   });
 
   it('adds one item for a double tap on Add item: the second tap while adding is not a second item to pay for', async () => {

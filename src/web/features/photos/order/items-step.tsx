@@ -51,6 +51,17 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
   const [size, setSize] = useState<PhotoSizeId | ''>('');
   const [sizeError, setSizeError] = useState<string | null>(null);
   const selectId = useId();
+  // The item just added: its heading takes the focus once its card is in, so the tap is answered
+  // and the next Tab reaches its photos (the button keeps the focus and said nothing, review 62 §4).
+  const [added, setAdded] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the items are the reason: the card arrives with them.
+  useEffect(() => {
+    if (added === null) return;
+    const heading = document.getElementById(`item-${added}-title`);
+    if (!heading) return;
+    setAdded(null);
+    heading.focus();
+  }, [added, order.items]);
   const ready = order.items.length > 0 && order.items.every((item) => item.photos.length > 0);
   // Continue waits for photos on their way (leaving would abandon them), and stays beside one that failed.
   const uploads = usePendingUploads();
@@ -65,9 +76,11 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
     setSizeError(null);
     if (addKey.current?.size !== size) addKey.current = { size, key: newKey() };
     add.mutate(addKey.current, {
-      onSuccess: () => {
+      onSuccess: ({ data }) => {
         setSize('');
         addKey.current = null;
+        const before = new Set(order.items.map((item) => item.id));
+        setAdded((data.items.find((item) => !before.has(item.id)) ?? data.items.at(-1))?.id ?? null);
       },
     });
   };
@@ -109,7 +122,7 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
               ))}
             </select>
             {sizeError ? (
-              <p id={`${selectId}-error`} className="field-error">
+              <p id={`${selectId}-error`} role="alert" className="field-error">
                 <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
                 {sizeError}
               </p>
