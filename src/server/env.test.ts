@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { PREMIUM_SUPPORT_CONTACT } from '../domain/checkout/premium-support.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { PRODUCTION_CONTACT, PRODUCTION_PAYMENTS } from './test/app.ts';
 
@@ -108,6 +109,33 @@ describe('loadEnv', () => {
     }
     // The embedded mode keeps its placeholders: it reaches no customer.
     expect(loadEnv({}).SUPPORT_EMAIL).toBe('support@sevadocs.example');
+  });
+
+  it('gives premium support the general contact unless set, and refuses a placeholder for it in production', () => {
+    expect(loadEnv({}).premiumSupport).toEqual(PREMIUM_SUPPORT_CONTACT);
+    const general = loadEnv({ SUPPORT_EMAIL: 'help@shop.in', TOLL_FREE_NUMBER: '1-800-000-0000' }).premiumSupport;
+    expect(general).toMatchObject({ email: 'help@shop.in', phone: '1-800-000-0000' });
+    const own = {
+      PREMIUM_SUPPORT_NAME: 'Anita Rao',
+      PREMIUM_SUPPORT_EMAIL: 'vip@shop.in',
+      PREMIUM_SUPPORT_PHONE: '1-800-000-0142',
+    };
+    expect(loadEnv(own).premiumSupport).toEqual({
+      ...PREMIUM_SUPPORT_CONTACT,
+      name: 'Anita Rao',
+      email: 'vip@shop.in',
+      phone: '1-800-000-0142',
+    });
+
+    const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS };
+    expect(loadEnv({ ...production, ...own }).premiumSupport.email).toBe('vip@shop.in');
+    // The contact the e-mails used to print, a fictional person at a reserved domain and a 555-01xx line.
+    expect(() => loadEnv({ ...production, PREMIUM_SUPPORT_EMAIL: 'premium@sevadocs.example' })).toThrow(
+      /PREMIUM_SUPPORT_EMAIL: PREMIUM_SUPPORT_EMAIL is at sevadocs\.example/,
+    );
+    expect(() => loadEnv({ ...production, PREMIUM_SUPPORT_PHONE: '1-800-555-0142' })).toThrow(
+      /PREMIUM_SUPPORT_PHONE: PREMIUM_SUPPORT_PHONE is the fictional placeholder number/,
+    );
   });
 
   it('starts the README’s `.env` route (a copy of .env.example) on the production build', () => {

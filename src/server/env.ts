@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
+import { PREMIUM_SUPPORT_CONTACT, type PremiumSupport } from '../domain/checkout/premium-support.ts';
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import { PAYMENT_PROVIDERS } from '../domain/payments/payment.ts';
 
@@ -60,9 +61,11 @@ function reservedDomainOf(address: string): string | undefined {
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
-/** The toll-free and WhatsApp defaults: a fictional number (555-01xx), however it is written. */
-const PLACEHOLDER_NUMBERS = new Set([DEFAULT_CONTACT.tollFreeNumber, DEFAULT_CONTACT.whatsappNumber].map(digitsOf));
-const isPlaceholderNumber = (phone: string) => PLACEHOLDER_NUMBERS.has(digitsOf(phone));
+/**
+ * The contact numbers' defaults, and the seed's, are fictional numbers (555-0100 to 555-0199),
+ * however they are written: none of that range reaches anyone.
+ */
+const isPlaceholderNumber = (phone: string) => /55501\d\d$/.test(digitsOf(phone));
 
 /** Every variable the server reads. README.md lists the same table; .env.example shows them. */
 const envSchema = z
@@ -91,6 +94,12 @@ const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     TOLL_FREE_NUMBER: z.string().default(DEFAULT_CONTACT.tollFreeNumber),
     SUPPORT_EMAIL: z.email().default(DEFAULT_CONTACT.supportEmail),
+    // Premium support (orders of 100 or more, SPEC.md §9) in status e-mails and on the order page:
+    // who to ask for, and where. Unset, the e-mail and phone are SUPPORT_EMAIL's and
+    // TOLL_FREE_NUMBER's, which a production deployment has to set anyway.
+    PREMIUM_SUPPORT_NAME: z.string().trim().min(1).default(PREMIUM_SUPPORT_CONTACT.name),
+    PREMIUM_SUPPORT_EMAIL: z.email().optional(),
+    PREMIUM_SUPPORT_PHONE: z.string().trim().min(1).optional(),
     // The first admins (issue 13): a verified account with one of these e-mails is an admin.
     ADMIN_EMAILS: z
       .string()
@@ -316,8 +325,8 @@ const envSchema = z
     }
     // The defaults are placeholders: customers would write to, and receive mail from, addresses
     // nobody can own, and call a fictional number the pages show.
-    for (const key of ['MAIL_FROM', 'SUPPORT_EMAIL'] as const) {
-      const domain = reservedDomainOf(env[key]);
+    for (const key of ['MAIL_FROM', 'SUPPORT_EMAIL', 'PREMIUM_SUPPORT_EMAIL'] as const) {
+      const domain = reservedDomainOf(env[key] ?? '');
       if (domain) {
         ctx.addIssue({
           code: 'custom',
@@ -326,8 +335,8 @@ const envSchema = z
         });
       }
     }
-    for (const key of ['TOLL_FREE_NUMBER', 'WHATSAPP_NUMBER'] as const) {
-      if (isPlaceholderNumber(env[key])) {
+    for (const key of ['TOLL_FREE_NUMBER', 'WHATSAPP_NUMBER', 'PREMIUM_SUPPORT_PHONE'] as const) {
+      if (isPlaceholderNumber(env[key] ?? '')) {
         ctx.addIssue({
           code: 'custom',
           path: [key],
@@ -344,6 +353,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'RATE_LIMIT_STORE'> & {
   RATE_LIMIT_STORE: 'memory' | 'postgres';
   siteUrl: string;
   dataDir: string;
+  /** Premium support's contact, its e-mail and phone the general ones unless set (PREMIUM_SUPPORT_*). */
+  premiumSupport: PremiumSupport;
   /** A production deployment (DEPLOYMENT=production): secure cookies, HSTS, no dev tools. */
   isProductionDeployment: boolean;
   /** E-mails kept in the dev mailbox: the embedded mode without SMTP settings. */
@@ -375,6 +386,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     RATE_LIMIT_STORE: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(env.DATA_DIR),
+    premiumSupport: {
+      name: env.PREMIUM_SUPPORT_NAME,
+      role: PREMIUM_SUPPORT_CONTACT.role,
+      email: env.PREMIUM_SUPPORT_EMAIL ?? env.SUPPORT_EMAIL,
+      phone: env.PREMIUM_SUPPORT_PHONE ?? env.TOLL_FREE_NUMBER,
+    },
     isProductionDeployment: env.DEPLOYMENT === 'production',
     devMailbox: env.DEPLOYMENT === 'embedded' && !env.SMTP_URL,
     testHarness,

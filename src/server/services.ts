@@ -119,6 +119,7 @@ export async function createServices(
     users,
     linkOrigin,
     companyName: company.companyName,
+    premiumSupport: env.premiumSupport,
   });
   const forms = createFormsService(db, { audit });
   const pricing = createCheckoutPricing({ catalog, orders, users });
@@ -143,6 +144,7 @@ export async function createServices(
     pricing,
     // Read in the member change's transaction `on`: a read on `db` meanwhile would wait for it (PGlite has one connection).
     resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
+    premiumSupport: env.premiumSupport,
   });
   // The fee on the day (issue 32 §2): unpaid applications repriced when a dated fee change takes effect.
   const feeChanges = createFeeChanges(db, {
@@ -213,6 +215,7 @@ export async function createServices(
     siteUrl: env.siteUrl,
     linkOrigin,
     companyName: company.companyName,
+    premiumSupport: env.premiumSupport,
     log: log ?? console,
   });
   // The scheduled refresh of those rates, when a source is configured (decision 0061).

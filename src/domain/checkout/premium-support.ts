@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONTACT } from '../config/site.ts';
 
 /** SPEC.md §9 "Minimum amount for premium support: 100", in the order's own currency (cents). */
 export const PREMIUM_SUPPORT_MINIMUM_CENTS = 100_00;
@@ -9,15 +10,14 @@ export function hasPremiumSupport(totalCents: number): boolean {
 }
 
 /**
- * The named contact and priority line of premium orders. The spec names none and the company
- * settings hold only the general toll-free number and support address, so the contact is one
- * constant here (fictional 555-01xx number, .example address like the rest of the seed).
+ * Who premium orders reach when the deployment names no one (PREMIUM_SUPPORT_* in
+ * src/server/env.ts): the general support address and toll-free number, as a team.
  */
 export const PREMIUM_SUPPORT_CONTACT = {
-  name: 'Meera Iyer',
-  role: 'Premium support lead',
-  email: 'premium@sevadocs.example',
-  phone: '1-800-555-0142',
+  name: 'Our support team',
+  role: 'Premium support',
+  email: DEFAULT_CONTACT.supportEmail,
+  phone: DEFAULT_CONTACT.tollFreeNumber,
 } as const;
 
 export const premiumSupportSchema = z.object({
@@ -28,9 +28,15 @@ export const premiumSupportSchema = z.object({
 });
 export type PremiumSupport = z.infer<typeof premiumSupportSchema>;
 
-/** What an order's pages and e-mails show: the contact when its total reaches the minimum, else null. */
-export function premiumSupportFor(totalCents: number): PremiumSupport | null {
-  return hasPremiumSupport(totalCents) ? { ...PREMIUM_SUPPORT_CONTACT } : null;
+/**
+ * What an order's pages and e-mails show: the contact when its total reaches the minimum, else
+ * null. The server passes the deployment's contact (Env.premiumSupport).
+ */
+export function premiumSupportFor(
+  totalCents: number,
+  contact: PremiumSupport = PREMIUM_SUPPORT_CONTACT,
+): PremiumSupport | null {
+  return hasPremiumSupport(totalCents) ? { ...contact } : null;
 }
 
 export const PREMIUM_SUPPORT_TEXT = {

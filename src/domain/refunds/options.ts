@@ -1,3 +1,5 @@
+import { formatMoney, type Money } from '../catalog/money.ts';
+
 /** The refund-request form's limits and texts. No zod here (the page's browser code imports it). */
 export const REFUND_REASON_MIN_LENGTH = 20;
 export const REFUND_REASON_MAX_LENGTH = 2000;
@@ -30,6 +32,17 @@ export const REFUND_MESSAGES = {
   rateLimited: 'You have sent several refund requests in a short time. Please wait before trying again.',
   honeypot: 'We could not accept this form. Please reload the page and try again.',
 } as const;
+
+/**
+ * A refund as the customer is told it: in the order's currency, and also in the currency their
+ * payment was charged in when that differs (a USD order paid in INR through Razorpay is refunded
+ * in INR), the figure their bank shows.
+ */
+export function refundedAmount(amount: Money, charged: Money | null): string {
+  return charged && charged.currency !== amount.currency
+    ? `${formatMoney(amount)} (${formatMoney(charged)} to your ${charged.currency} payment)`
+    : formatMoney(amount);
+}
 
 /** The customer's notification of a decision on their refund request (beside its e-mail). */
 export const REFUND_NOTICES = {

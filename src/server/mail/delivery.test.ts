@@ -120,6 +120,27 @@ describe('with the queue running and SMTP that goes away', () => {
     expect(await verifyEmailsCounted(t, 'sent')).toBe(2);
   });
 
+  it('hands the server the Reply-To an e-mail was queued with, and keeps it no longer than the body', async () => {
+    const to = 'reply-to@example.com';
+    const { id } = await t.app.mail.enqueue(t.database.db, {
+      key: 'test:reply-to',
+      purpose: 'test',
+      to,
+      subject: 'Replies go to support',
+      text: 'reply to this e-mail',
+      html: '<p>reply to this e-mail</p>',
+      replyTo: 'help@sevadocs.test',
+    });
+    await waitFor(() => expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1));
+    const [sent] = smtp.received.filter((m) => m.to.includes(to));
+    expect(sent?.data).toMatch(/^Reply-To: help@sevadocs\.test\r?$/m);
+    await waitFor(async () =>
+      expect(await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id))).toMatchObject([
+        { status: 'sent', replyTo: null, text: null },
+      ]),
+    );
+  });
+
   it('attempts of one e-mail running at the same moment (copies of its job in one batch) send it once', async () => {
     const to = 'side-by-side@example.com';
     const [row] = await t.database.db

@@ -8,10 +8,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to MAIL_FROM (a no-reply address): support, or the customer a notice is about. */
+  replyTo?: string | null;
 }
 
 export interface StoredMail extends OutgoingMail {
   id: number;
+  replyTo: string | null;
   links: string[];
   createdAt: Date;
 }
@@ -63,8 +66,13 @@ export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: st
     });
     return {
       kind: 'smtp',
-      async send({ messageId, ...mail }) {
-        await (await transport()).sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
+      async send({ messageId, replyTo, ...mail }) {
+        await (await transport()).sendMail({
+          from,
+          ...mail,
+          ...(replyTo ? { replyTo } : {}),
+          ...(messageId ? { messageId } : {}),
+        });
       },
       outbox: async () => [],
     };

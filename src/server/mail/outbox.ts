@@ -182,7 +182,15 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   async function markSent(on: Database, emailId: number, whileHeld = false): Promise<boolean> {
     const marked = await on
       .update(e)
-      .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null, text: null, html: null })
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        leaseUntil: null,
+        lastError: null,
+        text: null,
+        html: null,
+        replyTo: null,
+      })
       .where(and(eq(e.id, emailId), whileHeld ? eq(e.status, 'sending') : undefined))
       .returning({ id: e.id });
     return marked.length > 0;
@@ -211,6 +219,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       subject: row.subject,
       text: row.text ?? '',
       html: row.html ?? '',
+      replyTo: row.replyTo,
       messageId: row.messageId,
     };
     try {
@@ -263,6 +272,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            replyTo: mail.replyTo ?? null,
             messageId: `<${randomUUID()}@${domain}>`,
           })
           .onConflictDoNothing({ target: e.key })
@@ -302,6 +312,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
           subject: ERASED_SUBJECT,
           text: null,
           html: null,
+          replyTo: null,
           leaseUntil: null,
           status: sql`case when ${unsent} then 'failed' else ${e.status} end`,
           // A mail server's refusal often quotes the address (or its local part) it refused.

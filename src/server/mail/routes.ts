@@ -10,6 +10,7 @@ const storedMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  replyTo: z.string().nullable(),
   links: z.array(z.string()),
   createdAt: z.date(),
 });

@@ -14,6 +14,7 @@ export interface SimpleMail {
   outro?: string[];
   /** The company name signed at the bottom. */
   signature: string;
+  replyTo?: string;
 }
 
 /**
@@ -52,5 +53,5 @@ export function simpleMail(mail: SimpleMail): OutgoingMail {
     `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(mail.signature)}</p>`,
     '</div></body></html>',
   ].join('');
-  return { to: mail.to, subject: mail.subject, text, html };
+  return { to: mail.to, subject: mail.subject, text, html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
 }

@@ -12,6 +12,7 @@ export const mailMessages = pgTable('mail_messages', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  replyTo: text('reply_to'),
   links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -43,6 +44,8 @@ export const outboundEmails = pgTable(
     /** Null once sent. */
     text: text('text'),
     html: text('html'),
+    /** The Reply-To header, when the e-mail has one; null once sent, like the body. */
+    replyTo: text('reply_to'),
     /** The Message-ID header, the same on every attempt, so a receiver can drop a repeat. */
     messageId: text('message_id').notNull().unique(),
     status: text('status').$type<OutboundEmailStatus>().notNull().default('pending'),

@@ -17745,6 +17745,7 @@ export interface operations {
                                 subject: string;
                                 text: string;
                                 html: string;
+                                replyTo: string | null;
                                 links: string[];
                                 /** Format: date-time */
                                 createdAt: string;

@@ -761,7 +761,26 @@ describe('a document request after submission (issue 30 §4)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
-    expect(mail?.subject).toBe(`Please upload current foreign passport for Priya Sharma (order ${order.displayId})`);
+    expect(mail?.subject).toBe(`Please upload Priya Sharma’s current foreign passport (order ${order.displayId})`);
+  });
+
+  it('names a child once, as their own item does, in the e-mail and the notification', async () => {
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, MINOR] });
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId: order.members[1]?.id,
+      itemId: 'foreign-passport',
+      note: 'The scan is blurred',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    expect(mail?.subject).toBe(`Please upload Aarav Sharma’s current foreign passport (order ${order.displayId})`);
+    expect(mail?.text).toContain('Our team needs Aarav Sharma’s current foreign passport');
+    const notices = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);
+    expect(notices.json().data.notifications.map((n: { remark: string | null }) => n.remark)).toContain(
+      'Please upload Aarav Sharma’s current foreign passport: The scan is blurred',
+    );
   });
 
   it('is e-mailed with a same-origin link to the slot, instead of the status e-mail', async () => {
@@ -777,7 +796,7 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail).toMatchObject({ purpose: 'order-document-request' });
-    expect(mail?.subject).toBe(`Please upload photo for Priya Sharma again (order ${order.displayId})`);
+    expect(mail?.subject).toBe(`Please upload Priya Sharma’s photo again (order ${order.displayId})`);
     const slot = `${t.app.env.siteUrl}/service-order?orderId=${order.displayId}&document=${memberId}-photo`;
     expect(mail?.text).toContain(`Upload it here: ${slot}`);
     expect(mail?.text).toContain('Your eyes are closed in this photo');

@@ -17,7 +17,6 @@ import {
   slaOf,
 } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { inSentence } from '../../../domain/applications/completion.ts';
 import {
   DOCUMENT_REQUEST_MESSAGES,
   type DocumentView,
@@ -551,9 +550,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (locked?.status !== order.status) return changedMeanwhile;
           const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
           if (!recorded.ok) return recorded;
-          const { requestId, itemLabel, memberName } = recorded.value;
+          const { requestId, itemLabel, document } = recorded.value;
           const again = recorded.value.again ? ' again' : '';
-          const remark = `Please upload ${itemLabel} for ${memberName}${again}: ${note}`;
+          const remark = `Please upload ${document}${again}: ${note}`;
           let status = order.status;
           if (order.status === 'In review') {
             // The request's own e-mail below says what to do and links to the slot: no status e-mail too.
@@ -584,8 +583,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
               order,
               documentSlot.item(memberId, itemId),
               {
-                subject: `Please upload ${inSentence(itemLabel)} for ${memberName}${again} (order ${order.displayId})`,
-                heading: `Our team needs ${inSentence(itemLabel)} for ${memberName}${again}`,
+                subject: `Please upload ${document}${again} (order ${order.displayId})`,
+                heading: `Our team needs ${document}${again}`,
                 intro: [note, 'Only this document is needed: your answers stay as they are.'],
                 linkText: 'Upload it here',
               },

@@ -13,6 +13,7 @@ import {
   documentChecklist,
   dueWhen,
 } from '../../../domain/applications/checklist.ts';
+import { neededDocument } from '../../../domain/applications/completion.ts';
 import {
   type ChecklistItemStatus,
   checklistStatus,
@@ -732,7 +733,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
       staffUserId: number,
-    ): Promise<FormResult<{ requestId: number; itemLabel: string; memberName: string; again: boolean }>> {
+    ): Promise<FormResult<{ requestId: number; itemLabel: string; document: string; again: boolean }>> {
       const applications = createApplicationsRepository(tx);
       const app = await applications.findApplication(orderId);
       if (!app) return orderNotFound();
@@ -754,7 +755,13 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       });
       return {
         ok: true,
-        value: { requestId: request.id, itemLabel: item.label, memberName: member.fullName, again },
+        value: {
+          requestId: request.id,
+          itemLabel: item.label,
+          // A child's own item already names the child ("Ravi’s current foreign passport"): named once, in full.
+          document: neededDocument(member, item.label, (m) => m.fullName.trim()),
+          again,
+        },
       };
     },
 

@@ -26,7 +26,7 @@ import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catal
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
 import type { CheckoutSnapshot } from '../../../domain/checkout/cost-summary.ts';
-import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
+import { type PremiumSupport, premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
@@ -121,6 +121,8 @@ export interface ApplicationsServiceDeps {
    * under the order's lock, so a payment cannot come between (decision 0114).
    */
   resolveMissionIn: (on: Database) => ResolveMission;
+  /** The deployment's premium-support contact (Env.premiumSupport), on large orders' pages. */
+  premiumSupport: PremiumSupport;
   /** The day a mission is resolved for; the clock by default. */
   now?: () => Date;
 }
@@ -186,6 +188,7 @@ function toView(
   timeline: StatusChange[],
   { missingDocuments, preparedAfterPayment, proofConflicts, photosToRedo }: OrderGaps,
   files: OrderFilesRetention,
+  premiumSupport: PremiumSupport,
 ): ApplicationOrder {
   return {
     id: order.id,
@@ -196,7 +199,7 @@ function toView(
     package: { id: app.packageId, slug: app.packageSlug, name: app.packageName },
     choices: app.choices,
     price: priceSnapshot(app, members.length, order.totalCents),
-    premiumSupport: premiumSupportFor(order.totalCents),
+    premiumSupport: premiumSupportFor(order.totalCents, premiumSupport),
     formDefinitionId: app.formDefinitionId,
     mission: app.mission,
     members: members.map((m, i) => toMember(m, i, form)),
@@ -269,7 +272,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const [form, gaps] = await Promise.all([deps.forms.orderForm(app), deps.documents.gaps(order, app, members)]);
-    return toView(order, app, form, members, timeline, gaps, files);
+    return toView(order, app, form, members, timeline, gaps, files, deps.premiumSupport);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

@@ -117,6 +117,8 @@ describe('replying', () => {
     const mails = await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.purpose, 'contact-reply'));
     const mail = mails.find((m) => m.to === message.email);
     expect(mail?.subject).toBe(`Re: your enquiry ${message.reference}`);
+    // "Re:" invites a reply: it reaches support, not the no-reply sender.
+    expect(mail?.replyTo).toBe(t.app.env.SUPPORT_EMAIL);
     expect(mail?.text).toContain('We have corrected the passport number');
     // Nothing typed into the form is sent back to an address nobody proved: not the message, not the name.
     expect(mail?.text).not.toContain(message.message);

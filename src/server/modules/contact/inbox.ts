@@ -107,6 +107,8 @@ export function createContactInbox(db: Database, deps: ContactInboxDeps) {
               `Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}${row.reference ? `, quoting ${row.reference}` : ''}.`,
             ],
             signature: `The ${deps.contact.companyName} team`,
+            // A reply to staff's answer reaches support, not the no-reply sender.
+            replyTo: deps.contact.supportEmail,
           }),
           purpose: 'contact-reply',
           key: `contact-reply:${reply.id}`,

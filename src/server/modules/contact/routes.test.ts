@@ -277,11 +277,14 @@ describe('POST /api/v1/contact/user-info', () => {
     expect(await queued('support')).toMatchObject({
       purpose: 'contact-enquiry',
       to: 'support@sevadocs.example',
+      // Support's Reply answers the sender.
+      replyTo: 'priya.sharma@example.com',
       status: 'pending',
     });
     expect(await queued('customer')).toMatchObject({
       purpose: 'contact-acknowledgement',
       to: 'priya.sharma@example.com',
+      replyTo: 'support@sevadocs.example',
       status: 'pending',
     });
     await t.runJobs();

@@ -85,6 +85,8 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
       ],
       outro: ['Please answer within one business day, as the contact page promises.'],
       signature: `${deps.contact.companyName} website`,
+      // Support's Reply answers the sender, not the no-reply address the notice comes from.
+      replyTo: input.email,
     });
     const customer = simpleMail({
       to: input.email,
@@ -104,6 +106,7 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
         'If you did not send this message, you can ignore this e-mail.',
       ],
       signature: `The ${deps.contact.companyName} support team`,
+      replyTo: deps.contact.supportEmail,
     });
     await deps.mail.enqueue(tx, {
       ...support,

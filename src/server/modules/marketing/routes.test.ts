@@ -130,6 +130,7 @@ describe('campaign leads', () => {
     expect(mail?.to).toBe('support@sevadocs.example');
     expect(mail?.subject).toBe(`New lead #${result.value.id} from /indian-tourist-visa: Kavita Rao`);
     expect(mail?.text).toContain('Travel date: 2026-12-20');
+    expect(mail?.replyTo).toBe('kavita@example.com');
   });
 
   it('refuses a filled honeypot and too many leads from one address', async () => {

@@ -150,7 +150,13 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
           outro: ['The page promises a call back within one business day.'],
           signature: `${deps.contact.companyName} website`,
         });
-        await deps.mail.enqueue(tx, { ...mail, purpose: 'campaign-lead', key: `campaign-lead:${lead.id}` });
+        // Support's Reply answers the person who asked for the call back.
+        await deps.mail.enqueue(tx, {
+          ...mail,
+          replyTo: input.email,
+          purpose: 'campaign-lead',
+          key: `campaign-lead:${lead.id}`,
+        });
         return lead;
       });
       return { ok: true, value: stored };

@@ -5,7 +5,11 @@ import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { CHECKOUT_MESSAGES, type ChooseAddOns } from '../../../domain/checkout/api.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
-import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
+import {
+  type PremiumSupport,
+  premiumSupportFor,
+  premiumSupportMailDetails,
+} from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES, type OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -172,6 +176,8 @@ export interface OrdersServiceDeps {
   /** The origin of links sent outside a request, from what was recorded (linkOriginFor). */
   linkOrigin: LinkOrigin;
   companyName: string;
+  /** The deployment's premium-support contact (Env.premiumSupport), in large orders' status e-mails. */
+  premiumSupport: PremiumSupport;
   now?: () => Date;
   newDisplayId?: (kind: OrderKind) => string;
 }
@@ -233,7 +239,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     ];
     const sentBack = sentBackMailIntro(to, remark);
     if (remark && !sentBack) details.push(['Remark', remark]);
-    details.push(...premiumSupportMailDetails(premiumSupportFor(order.totalCents)));
+    details.push(...premiumSupportMailDetails(premiumSupportFor(order.totalCents, deps.premiumSupport)));
     return simpleMail({
       to: order.email,
       subject: `Your order ${order.displayId} is now ${to}`,

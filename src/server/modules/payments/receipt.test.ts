@@ -114,3 +114,33 @@ describe('premium support', () => {
     );
   });
 });
+
+describe('premium support the deployment configures', () => {
+  const contact = { name: 'Anita Rao', role: 'Premium support', email: 'premium@sevadocs.in', phone: '1-800-000-0142' };
+  let configured: TestApp;
+  beforeAll(async () => {
+    configured = await buildTestApp({
+      PREMIUM_SUPPORT_NAME: contact.name,
+      PREMIUM_SUPPORT_EMAIL: contact.email,
+      PREMIUM_SUPPORT_PHONE: contact.phone,
+    });
+  });
+  afterAll(() => configured?.close());
+
+  it('reaches the order page and the status e-mails in place of the default', async () => {
+    const user = await createSignedInUser(configured.app);
+    const order = await startApplication(configured.app, user.token);
+    await payWithSandbox(configured, user.token, order.displayId);
+    const page = (await apiCall(configured.app, 'GET', `/application/order/${order.displayId}`, user.token)).json()
+      .data;
+    expect(page.premiumSupport).toEqual(contact);
+    await moveOrderTo(configured.app, order.id, 'Order pending');
+    await moveOrderTo(configured.app, order.id, 'In review', 'staff');
+    await configured.runJobs();
+    const subject = `Your order ${order.displayId} is now In review`;
+    const status = (await configured.app.mailer.outbox(200)).find((m) => m.to === user.email && m.subject === subject);
+    expect(status?.text).toContain(PREMIUM_SUPPORT_TEXT.priority(contact.phone));
+    expect(status?.text).toContain(PREMIUM_SUPPORT_TEXT.contact(contact));
+    expect(status?.text).not.toContain(PREMIUM_SUPPORT_CONTACT.email);
+  });
+});

@@ -2,7 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { OrderRef } from '../../../domain/applications/application.ts';
 import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
 import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
-import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
+import {
+  type PremiumSupport,
+  premiumSupportFor,
+  premiumSupportMailDetails,
+} from '../../../domain/checkout/premium-support.ts';
 import { receiptLine } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
@@ -231,6 +235,8 @@ export interface PaymentsServiceDeps {
   /** The origin of a receipt's links, from the attempt's return address (linkOriginFor). */
   linkOrigin: LinkOrigin;
   companyName: string;
+  /** The deployment's premium-support contact (Env.premiumSupport), on large orders' receipts and result pages. */
+  premiumSupport: PremiumSupport;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
 }
@@ -296,7 +302,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       closedBecause: closedBecause(attempt, orderStatus),
       // The attempt's amount is the order's total it charges (never a browser's figure).
       // The order's total in its own currency: a converted charge (INR) is not the threshold's unit.
-      premiumSupport: premiumSupportFor(attempt.orderTotalCents),
+      premiumSupport: premiumSupportFor(attempt.orderTotalCents, deps.premiumSupport),
       returned: await returnedSince(attempt),
       updatedAt: attempt.updatedAt.toISOString(),
     };
@@ -413,7 +419,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
               ['Payment id', attempt.providerPaymentId ?? '—'] as [string, string],
             ]),
         ['Date', now().toISOString().slice(0, 10)],
-        ...premiumSupportMailDetails(premiumSupportFor(order.totalCents)),
+        ...premiumSupportMailDetails(premiumSupportFor(order.totalCents, deps.premiumSupport)),
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
       // A photo order is SevaPhotos', as its status e-mails say.

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { paymentRefunds } from '../orders/ledger-tables.ts';
+import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
@@ -288,6 +288,8 @@ describe('approving a refund', () => {
     expect(await orderStatus(order.id)).toBe(before);
     const [mail] = await decisionMails(customer.email);
     expect(mail?.subject).toBe(`Your refund of $10 for order ${order.displayId} is on its way`);
+    // Its questions (and a disputed amount) are answered by replying: that reaches support.
+    expect(mail?.replyTo).toBe(t.app.env.SUPPORT_EMAIL);
     expect(mail?.text).toContain(`The ${DEFAULT_CONTACT.companyName} billing team`);
     // All that was asked: nothing about a smaller amount.
     expect(mail?.text).not.toContain('Amount asked');
@@ -305,6 +307,30 @@ describe('approving a refund', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This refund request was already decided (Refunded).');
+  });
+
+  it('says what reaches the customer in the currency they were charged when it is not the order’s (Razorpay’s INR)', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, paymentId, request } = await paidOrderWithRequest();
+    // The USD order as Razorpay charges it: converted to INR at 88 (the sandbox stands in for it).
+    const [attempt] = await t.database.db
+      .update(paymentAttempts)
+      .set({ currency: 'INR', amountCents: sql`${paymentAttempts.orderTotalCents} * 88`, exchangeRate: '88' })
+      .where(eq(paymentAttempts.providerPaymentId, paymentId))
+      .returning();
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ amountCents: attempt?.amountCents, currency: 'INR' })
+      .where(eq(sandboxPayments.id, paymentId));
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 1000 });
+    expect(res.statusCode, res.body).toBe(200);
+    const both = '$10 (₹880 to your INR payment)';
+    const mail = await decisionMailOf(request.reference);
+    expect(mail?.text).toContain(`We have refunded ${both} for order ${order.displayId}`);
+    expect(await noticesOf(customer.id)).toContainEqual({
+      orderId: order.displayId,
+      remark: REFUND_NOTICES.refunded(request.reference, both),
+    });
   });
 
   it("withdraws the referrer's reward when the friend's order is refunded in full, and tells the referrer", async () => {

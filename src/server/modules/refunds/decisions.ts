@@ -7,8 +7,8 @@ import {
   OPEN_REFUND_REQUEST_STATUSES,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
-import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
+import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
+import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -34,6 +34,8 @@ export interface RefundDecisionDeps {
     | 'reserveRefund'
     | 'strayRefunds'
     | 'timeline'
+    | 'refundByKey'
+    | 'attempt'
   >;
   /** Gives the reserved money back through the order's payment provider, or records it given back by hand there. */
   payments: Pick<
@@ -169,7 +171,24 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       : REFUND_MAIL_TEXT.lessThanAskedOnly(asked);
   }
 
-  function decisionMail(request: AdminRefund, decision: 'refunded' | 'rejected', shortBy: string | null = null) {
+  /**
+   * What this request's refund gave back at the provider when it charged another currency than
+   * the order's (Razorpay's INR for a USD order), else null.
+   */
+  async function chargedRefund(tx: Database, request: AdminRefund): Promise<Money | null> {
+    const refund = await deps.orders.refundByKey(tx, refundKey(request.reference, request.approvedCents ?? 0));
+    if (!refund) return null;
+    const attempt = await deps.orders.attempt(tx, refund.attemptId);
+    return attempt.currency === refund.currency
+      ? null
+      : { amountCents: refund.providerAmountCents, currency: attempt.currency };
+  }
+
+  function decisionMail(
+    request: AdminRefund,
+    decision: 'refunded' | 'rejected',
+    { shortBy = null, charged = null }: { shortBy?: string | null; charged?: Money | null } = {},
+  ) {
     const details: [string, string][] = [
       ['Reference', request.reference],
       ['Order', request.orderDisplayId],
@@ -177,23 +196,25 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
     const signature = billingSignature(request.orderDisplayId, deps.contact);
     if (decision === 'refunded') {
-      const approvedCents = request.approvedCents ?? 0;
-      const amount = formatMoney({ amountCents: approvedCents, currency: request.currency });
+      const approved = { amountCents: request.approvedCents ?? 0, currency: request.currency };
+      const amount = formatMoney(approved);
+      const refunded = refundedAmount(approved, charged);
       // Less than was asked: said plainly, with the figure asked and why, so the customer is not left to guess.
       const asked = formatMoney({ amountCents: request.amountCents, currency: request.currency });
-      details.push(['Amount refunded', amount]);
+      details.push(['Amount refunded', refunded]);
       if (shortBy) details.push(['Amount asked', asked]);
       return simpleMail({
         to: request.email,
         subject: `Your refund of ${amount} for order ${request.orderDisplayId} is on its way`,
         heading: 'Your refund is approved',
         intro: [
-          `We have refunded ${amount} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
+          `We have refunded ${refunded} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
           ...(shortBy ? [shortBy] : []),
         ],
         details,
         outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
         signature,
+        replyTo: deps.contact.supportEmail,
       });
     }
     details.push(['Reason', request.rejectionReason ?? '']);
@@ -207,6 +228,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       details,
       outro: [support],
       signature,
+      replyTo: deps.contact.supportEmail,
     });
   }
 
@@ -268,14 +290,18 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       }
       const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
       await recorded?.(tx);
+      const charged = await chargedRefund(tx, refunded);
       await deps.mail.enqueue(tx, {
-        ...decisionMail(refunded, 'refunded', await shortfall(tx, refunded)),
+        ...decisionMail(refunded, 'refunded', { shortBy: await shortfall(tx, refunded), charged }),
         purpose: 'refund-decision',
         key: `refund-decision:${row.reference}:refunded`,
       });
       // A whole refund moves the order to Refunded, whose own notification says so.
       if (!outcome.fullyRefunded) {
-        const amount = formatMoney({ amountCents: refunded.approvedCents ?? 0, currency: refunded.currency });
+        const amount = refundedAmount(
+          { amountCents: refunded.approvedCents ?? 0, currency: refunded.currency },
+          charged,
+        );
         await notifyCustomer(tx, refunded, REFUND_NOTICES.refunded(refunded.reference, amount));
         await deps.afterDecision?.(tx, row.orderId);
       }

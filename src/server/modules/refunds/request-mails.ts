@@ -1,6 +1,6 @@
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
+import { type OrderKind, orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -52,6 +52,7 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
       questions(contact),
     ],
     signature: billingSignature(request.orderId, contact),
+    replyTo: contact.supportEmail,
   });
 }
 
@@ -74,8 +75,16 @@ export function requestNoticeMail(
     details: detailsOf(request),
     outro: ['Review it within 3 business days; the customer was told so.'],
     signature: `${contact.companyName} website`,
+    // Support's Reply answers the order's customer, not the no-reply sender.
+    replyTo: request.input.email,
   });
 }
+
+/** What the refund policy keeps back, by the kind of order: only an application pays fees to the authorities. */
+const CANCELLATION_POLICY: Record<OrderKind, string> = {
+  service: 'government and third-party fees already paid to the authorities on your behalf cannot be recovered',
+  photo: 'a photo order carries no government or third-party fees, so none are held back',
+};
 
 /**
  * The customer's word that the order staff cancelled has a refund request opened for what is left
@@ -96,10 +105,11 @@ export function cancellationRefundMail(request: LoggedRefundRequest, contact: Re
       ['Amount to review', amount],
     ],
     outro: [
-      'Our billing team reviews it within 3 business days under our refund policy (government and third-party fees already paid to the authorities on your behalf cannot be recovered) and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
+      `Our billing team reviews it within 3 business days under our refund policy (${CANCELLATION_POLICY[orderKindOfDisplayId(request.orderId)]}) and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.`,
       questions(contact),
     ],
     signature: billingSignature(request.orderId, contact),
+    replyTo: contact.supportEmail,
   });
 }
 
@@ -127,5 +137,6 @@ export function requestNotLoggedMail(
       questions(contact),
     ],
     signature: billingSignature(input.orderId, contact),
+    replyTo: contact.supportEmail,
   });
 }

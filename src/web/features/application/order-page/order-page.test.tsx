@@ -131,8 +131,9 @@ describe('/service-order', () => {
       '/package-form?orderId=DOC-48213907&member=11',
     );
     expect(within(toDo).getByText(/Parents’ passports/)).toBeTruthy();
+    // At the member's Documents step, after their seven answer steps (review 62 §6).
     expect(within(toDo).getByRole('link', { name: 'Upload Dev Sharma’s documents' }).getAttribute('href')).toBe(
-      '/package-form?orderId=DOC-48213907&member=12',
+      '/package-form?orderId=DOC-48213907&member=12&step=8',
     );
     // A photo in that fails a rule: named with what is wrong, and the way to replace it in the form.
     expect(within(toDo).getByText('Dev’s photo: The photo is out of focus.')).toBeTruthy();
@@ -492,7 +493,7 @@ describe('/service-order', () => {
     const c = PREMIUM_SUPPORT_CONTACT;
     expect(card.textContent).toContain(`${PREMIUM_SUPPORT_TEXT.lead} ${PREMIUM_SUPPORT_TEXT.priority(c.phone)}`);
     expect(within(card).getByText(c.name)).toBeTruthy();
-    expect(within(card).getByRole('link', { name: c.phone }).getAttribute('href')).toBe('tel:+18005550142');
+    expect(within(card).getByRole('link', { name: c.phone }).getAttribute('href')).toBe('tel:+18005550199');
     expect(within(card).getByRole('link', { name: c.email }).getAttribute('href')).toBe(`mailto:${c.email}`);
   });
 
