@@ -55,6 +55,9 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
   razorpay: 'UPI, cards and netbanking in INR (Razorpay)',
 };
 
+/** A ledger's provider as the customer saw it at checkout (a receipt, a refund's e-mail), not its key. */
+export const providerLabel = (provider: string) => PAYMENT_PROVIDER_LABELS[provider as PaymentProviderName] ?? provider;
+
 /** Which kind of order is paid: a service application (DOC-…) or a photo order (PHO-…). */
 export type PaidOrderKind = OrderKind;
 
@@ -217,6 +220,12 @@ export const PAYMENT_MESSAGES = {
     'This payment link has closed: your order changed or a newer payment was started. Go back to your order to pay its current total.',
   /** The customer's e-mail when a stray charge went back: "we refunded $372.90: the payment arrived after your order changed". */
   strayRefunded: (amount: string, because: string) => `We refunded ${amount}: ${because}.`,
+  /** The stray refund's e-mail, after it: where the order stands, so no one reads "refunded" as "unpaid" or the reverse. */
+  strayOrderUnpaid: (total: string, link: string) =>
+    `Your order is not paid yet: its total is now ${total}. Pay it here: ${link}`,
+  strayOrderCancelled: 'Your order is cancelled: nothing more is due.',
+  strayOrderPaid: (link: string) =>
+    `Your order is paid: this was a second payment, and nothing more is due. See your order at any time: ${link}`,
 } as const;
 
 /** Why a charge could not be taken by its order (the stray charge's e-mail completes "We refunded $X: …"). */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
-import { STRAY_CHARGE_REASONS } from '../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../../../domain/payments/payment.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ADULT, apiCall, startApplication } from '../applications/testing.ts';
@@ -92,6 +92,8 @@ describe('a stale attempt', () => {
       (m) => m.subject.startsWith('We refunded') && m.subject.endsWith(order.displayId),
     );
     expect(mail?.text).toContain(STRAY_CHARGE_REASONS['already-paid']);
+    // Paid by the other charge: the e-mail says so, not that the order is "unchanged".
+    expect(mail?.text).toContain(P.strayOrderPaid('').trim());
   });
 
   it('opening a new attempt closes the older one: at most one payable attempt per order', async () => {

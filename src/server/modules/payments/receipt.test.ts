@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_SUPPORT_CONTACT, PREMIUM_SUPPORT_TEXT } from '../../../domain/checkout/premium-support.ts';
+import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
@@ -70,7 +71,7 @@ describe('the receipt e-mail', () => {
     expect(text.match(/-\$2\.90/g)).toHaveLength(1);
     expect(text).toContain('Total paid: $100');
     expect(text).toContain('Currency: USD');
-    expect(text).toContain('Payment provider: sandbox');
+    expect(text).toContain(`Payment provider: ${PAYMENT_PROVIDER_LABELS.sandbox}`);
     expect(text).toContain('Paid with: Card');
     expect(text).toContain(`Payment id: ${paymentId}`);
     expect(html).toContain('Total paid');

@@ -479,6 +479,11 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     const mail = (await deliveredMail(t.app)).find((m) => m.subject.includes(`order ${order.displayId}`));
     expect(mail?.subject).toBe(`We refunded ${refunded} for your order ${order.displayId}`);
     expect(mail?.text).toContain(P.strayRefunded(refunded, STRAY_CHARGE_REASONS['order-changed']));
+    // Still unpaid, at its new total: said, with where to pay it.
+    const now = formatMoney({ amountCents: (await orderRow(order.id))?.totalCents ?? 0, currency: 'USD' });
+    expect(mail?.text).toContain(`${P.strayOrderUnpaid(now, '')}`.trim());
+    expect(mail?.text).toContain(`/checkout?orderId=${order.displayId}`);
+    expect(mail?.text).not.toContain('unchanged');
   });
 
   it('a success for a cancelled order is refunded automatically and leaves the order cancelled', async () => {
@@ -508,6 +513,10 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
     expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'succeeded' }]);
+    const refundMail = (await deliveredMail(t.app)).find(
+      (m) => m.subject.startsWith('We refunded') && m.subject.endsWith(order.displayId),
+    );
+    expect(refundMail?.text).toContain(P.strayOrderCancelled);
     const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
     expect(read.json().data).toMatchObject({
       state: 'FAILED',

@@ -28,6 +28,7 @@ import {
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
+  providerLabel,
   type ReturnedCharge,
   resultState,
   STRAY_CHARGE_REASONS,
@@ -413,7 +414,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         ...(nothingPaid
           ? [['Payment', P.nothingToPayRemark] as [string, string]]
           : [
-              ['Payment provider', attempt.provider] as [string, string],
+              ['Payment provider', providerLabel(attempt.provider)] as [string, string],
               // Where the provider says: a card, or UPI (Razorpay's, the sandbox's).
               ...(method ? [['Paid with', PAYMENT_METHOD_LABELS[method]] as [string, string]] : []),
               ['Payment id', attempt.providerPaymentId ?? '—'] as [string, string],
@@ -506,6 +507,18 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
+  /** Where the order stands after a stray charge went back: the stray refund e-mail's last words. */
+  function strayOrderStanding(order: Order, origin: string): string {
+    if (order.status === 'Payment pending') {
+      return P.strayOrderUnpaid(
+        money(order.totalCents, order.currency),
+        `${origin}${checkoutHref(order.displayId, order.kind)}`,
+      );
+    }
+    if (order.status === 'Cancelled') return P.strayOrderCancelled;
+    return P.strayOrderPaid(`${origin}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`);
+  }
+
   async function refundStray({ attemptId, reason }: StrayRefundJob): Promise<void> {
     const outcome = await refunds.executeRefund(strayRefundKey(attemptId));
     // Not made yet (refused, unclear, or another call of it running): the job's retry asks again.
@@ -529,13 +542,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           details: [
             ['Order', `${order.displayId} (${order.title})`],
             ['Refunded', refunded],
-            ['Payment provider', attempt.provider],
+            ['Payment provider', providerLabel(attempt.provider)],
             ['Payment id', attempt.providerPaymentId ?? '—'],
             ['Refund id', refund.providerRefundId ?? '—'],
           ],
-          outro: [
-            `Your order itself is unchanged: see what it needs at any time: ${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
-          ],
+          outro: [strayOrderStanding(order, deps.linkOrigin(attempt.returnOrigin))],
           signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
         }),
         purpose: 'payment-stray-refund',
