@@ -38,7 +38,8 @@ export const REFERRAL_REWARD_MESSAGES = {
   /** Staff marked the card sent: the referrer looks for it in their inbox. */
   sent: (amount: string, friend: string, email: string) =>
     `Your ${amount} gift card for referring ${friend} was e-mailed to ${email}. If you cannot find it, look in your spam folder, or contact us.`,
+  /** Nothing of the friend's order beyond that it no longer counts: a refund is theirs to tell. */
   reversed: (amount: string, friend: string) =>
-    `Your ${amount} gift card for referring ${friend} was withdrawn: their order was refunded in full.`,
+    `Your ${amount} gift card for referring ${friend} was withdrawn: the application it was earned for no longer counts for a reward.`,
   empty: 'No rewards yet. Each time a friend you referred completes an application, your gift card appears here.',
 } as const;

@@ -50,13 +50,18 @@ function toReward(row: RewardRow): ReferralReward {
 export function createReferralsService(db: Database, deps: ReferralsServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
+  /** The referrer's e-mail of a reward earned, or withdrawn: what the bell says, with the reward's details. */
   function rewardMail(to: { name: string; email: string; linkOrigin: string | null }, reward: RewardRow) {
     const amount = formatMoney({ amountCents: reward.amountCents, currency: reward.currency as Currency });
+    const withdrawn = reward.state === 'reversed';
     return simpleMail({
       to: to.email,
-      subject: `You earned a ${amount} gift card`,
-      heading: `Thank you for referring ${reward.friendName}`,
-      intro: [`Hello ${to.name},`, R.earned(amount, reward.friendName)],
+      subject: withdrawn ? `Your ${amount} gift card was withdrawn` : `You earned a ${amount} gift card`,
+      heading: withdrawn ? 'Your gift card was withdrawn' : `Thank you for referring ${reward.friendName}`,
+      intro: [
+        `Hello ${to.name},`,
+        withdrawn ? R.reversed(amount, reward.friendName) : R.earned(amount, reward.friendName),
+      ],
       details: [
         ['Reward', `${amount} gift card`],
         ['Friend', reward.friendName],
@@ -123,13 +128,23 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
 
   /**
    * The friend's order was refunded in full: its reward, earned or already sent, is withdrawn, and
-   * the referrer told, in the refund's transaction. A second full refund finds it withdrawn.
+   * the referrer told (the bell and an e-mail), in the refund's transaction. A second full refund
+   * finds it withdrawn.
    */
   const onFullyRefunded: FullRefundListener = async (tx, order) => {
     const reversed = await createReferralsRepository(tx).reverseForOrder(order.id, now());
     if (!reversed) return;
     const amount = formatMoney({ amountCents: reversed.amountCents, currency: reversed.currency as Currency });
     await deps.notifications.notify(reversed.referrerUserId, { remark: R.reversed(amount, reversed.friendName) }, tx);
+    // E-mailed as the reward was: a referrer told of a card by e-mail is told by e-mail it is gone.
+    const referral = await deps.users.referralOf(order.userId, tx);
+    if (referral?.referrer.id === reversed.referrerUserId) {
+      await deps.mail.enqueue(tx, {
+        ...rewardMail(referral.referrer, reversed),
+        purpose: 'referral-reward',
+        key: `referral-reward:${reversed.id}:withdrawn`,
+      });
+    }
   };
 
   return {

@@ -8,6 +8,7 @@ import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
+import { users } from '../users/tables.ts';
 import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
 import { refundRequests } from './tables.ts';
 
@@ -336,7 +337,15 @@ describe('approving a refund', () => {
   it("withdraws the referrer's reward when the friend's order is refunded in full, and tells the referrer", async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const referrer = await createSignedInUser(t.app, { name: 'Kavya Rao' });
-    const { order, request } = await paidOrderWithRequest();
+    const [code] = await t.database.db
+      .select({ code: users.referralCode })
+      .from(users)
+      .where(eq(users.id, referrer.id));
+    // The friend signed up with the referrer's code, as every reward's friend did.
+    const friend = await createSignedInUser(t.app, { referredBy: code?.code, phone: '+1-6045550142' });
+    const order = await startApplication(t.app, friend.token);
+    await payWithSandbox(t, friend.token, order.displayId);
+    const request = await requestRefund(t, friend.email, order.displayId, '10.00');
     await t.database.db.insert(referralRewards).values({
       referrerUserId: referrer.id,
       friendOrderId: order.id,
@@ -356,9 +365,18 @@ describe('approving a refund', () => {
     expect(reward).toMatchObject({ state: 'reversed' });
     expect(reward?.reversedAt).toBeInstanceOf(Date);
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id));
-    expect(told.map((n) => n.remark)).toContain(
-      REFERRAL_MESSAGES.reversed(formatMoney({ amountCents: REFERRAL_REWARD_CENTS, currency: 'USD' }), 'Aarav S.'),
+    const remark = REFERRAL_MESSAGES.reversed(
+      formatMoney({ amountCents: REFERRAL_REWARD_CENTS, currency: 'USD' }),
+      'Aarav S.',
     );
+    expect(told.map((n) => n.remark)).toContain(remark);
+    // By e-mail too, as the reward was; nothing in it says the friend's order was refunded.
+    const mailed = (await t.database.db.select().from(outboundEmails)).filter(
+      (m) => m.to === referrer.email && m.purpose === 'referral-reward',
+    );
+    expect(mailed.map((m) => m.subject)).toEqual(['Your $5 gift card was withdrawn']);
+    expect(mailed[0]?.text).toContain(remark);
+    expect(mailed[0]?.text).not.toMatch(/refund/i);
   });
 
   it('refunds the whole payment once under a double submit, and moves the order to Refunded', async () => {
