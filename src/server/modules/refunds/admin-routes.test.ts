@@ -396,6 +396,12 @@ describe('approving a refund', () => {
     expect(payment?.status).toBe('refunded');
     expect(await orderStatus(order.id)).toBe('Refunded');
     expect(await decisionMails(customer.email)).toHaveLength(1);
+    // One e-mail for one refund: the decision's says the order is now Refunded; no status e-mail.
+    expect((await decisionMails(customer.email))[0]?.text).toContain(REFUND_MAIL_TEXT.wholePayment);
+    const statusMails = (await t.database.db.select().from(outboundEmails)).filter(
+      (m) => m.to === customer.email && m.purpose === 'order-status',
+    );
+    expect(statusMails).toEqual([]);
     // The order's move to Refunded is the customer's notice; no second one about the same refund.
     const notices = (await noticesOf(customer.id)).filter((n) => n.orderId === order.displayId);
     expect(notices.filter((n) => n.remark?.startsWith(`Refund ${request.reference}`))).toHaveLength(1);

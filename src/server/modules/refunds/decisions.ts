@@ -119,6 +119,8 @@ export const REFUND_MAIL_TEXT = {
   /** The order went to the authorities and staff gave back all the policy allows: the fees are why. */
   lessThanAsked: (asked: string) =>
     `This is less than the ${asked} asked for: fees already paid out for your order, such as government fees, cannot be refunded. If you think the amount is wrong, reply to this e-mail.`,
+  /** The refund left nothing of the payment: the order moved to Refunded, told here, not in a second e-mail. */
+  wholePayment: 'With it, your whole payment has been refunded, and your order is now Refunded.',
   /** Any other shortfall: no reason is made up. */
   lessThanAskedOnly: (asked: string) =>
     `This is less than the ${asked} asked for. If you think the amount is wrong, reply to this e-mail.`,
@@ -187,7 +189,11 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   function decisionMail(
     request: AdminRefund,
     decision: 'refunded' | 'rejected',
-    { shortBy = null, charged = null }: { shortBy?: string | null; charged?: Money | null } = {},
+    {
+      shortBy = null,
+      charged = null,
+      whole = false,
+    }: { shortBy?: string | null; charged?: Money | null; whole?: boolean } = {},
   ) {
     const details: [string, string][] = [
       ['Reference', request.reference],
@@ -210,6 +216,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         intro: [
           `We have refunded ${refunded} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
           ...(shortBy ? [shortBy] : []),
+          ...(whole ? [REFUND_MAIL_TEXT.wholePayment] : []),
         ],
         details,
         outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
@@ -292,7 +299,11 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       await recorded?.(tx);
       const charged = await chargedRefund(tx, refunded);
       await deps.mail.enqueue(tx, {
-        ...decisionMail(refunded, 'refunded', { shortBy: await shortfall(tx, refunded), charged }),
+        ...decisionMail(refunded, 'refunded', {
+          shortBy: await shortfall(tx, refunded),
+          charged,
+          whole: outcome.fullyRefunded,
+        }),
         purpose: 'refund-decision',
         key: `refund-decision:${row.reference}:refunded`,
       });
@@ -313,6 +324,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           {
             by: { actor: 'staff', userId: actor.id },
             remark: `Refund ${refunded.reference}: the whole payment was refunded.`,
+            // The decision's e-mail above says it: one e-mail for one refund.
+            mail: false,
           },
           tx,
         );
