@@ -117,8 +117,15 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expectVisible(stepHeading(page, 'About you'));
     await expectAboutYouKept(page);
+    // The move back to step 2 is saved a moment later (the answers were saved already, so "All
+    // changes saved" shows throughout): wait for that save, or the sign-out below can overtake it,
+    // and the form would rightly open where the server last heard it was.
+    const stepSaved = page.waitForResponse(
+      (res) => res.request().method() === 'PUT' && res.url().endsWith(`/members/${adult.id}/form`) && res.ok(),
+    );
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await stepSaved;
     await expectVisible(page.getByText('All changes saved'));
 
     // Signed out and in again (another device would do the same): the stored step and answers.

@@ -112,6 +112,8 @@ describe('autosave', () => {
     t.moveTo(3);
     await advance(MIN_SAVE_INTERVAL_MS - 1);
     expect(t.calls).toHaveLength(1);
+    // Waiting its turn, the move is not "saved": the status says a save is coming.
+    expect(t.last()).toEqual({ kind: 'saving' });
     await advance(1);
     expect(t.calls[1]?.body.currentStep).toBe(3);
   });

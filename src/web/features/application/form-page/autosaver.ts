@@ -222,6 +222,9 @@ export function createAutosaver({
       if (stopped) return;
       dirty = true;
       dueAt = now();
+      // Said as change() says it: a step move can wait out the one-save-a-second window, and
+      // "All changes saved" must not show while it does (a sign-out elsewhere then loses it).
+      if (!inFlight && retryAt <= now()) onStatus({ kind: 'saving' });
       schedule();
     },
     flush() {
