@@ -206,6 +206,7 @@ export async function createServices(
   const payments = createPaymentsService(db, {
     orders,
     mail,
+    notifications,
     jobs,
     providers,
     rates: createStoredExchangeRates({

@@ -14,6 +14,7 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
@@ -484,6 +485,12 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(mail?.text).toContain(`${P.strayOrderUnpaid(now, '')}`.trim());
     expect(mail?.text).toContain(`/checkout?orderId=${order.displayId}`);
     expect(mail?.text).not.toContain('unchanged');
+    // The bell says it too, about the order: the customer's trace of a charge and its refund.
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(notes.map((n) => [n.orderId, n.remark])).toContainEqual([
+      order.displayId,
+      P.strayRefunded(refunded, STRAY_CHARGE_REASONS['order-changed']),
+    ]);
   });
 
   it('a success for a cancelled order is refunded automatically and leaves the order cancelled', async () => {

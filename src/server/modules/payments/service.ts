@@ -41,6 +41,7 @@ import type { LinkOrigin } from '../../http/site-url.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import { type Order, type OrdersService, type PaymentAttempt, strayRefundKey } from '../orders/service.ts';
 import {
   createEventSweep,
@@ -226,6 +227,8 @@ export interface PaymentsServiceDeps {
     | 'releaseRefundCall'
   >;
   mail: Pick<MailOutbox, 'enqueue'>;
+  /** The customer's bell hears of a charge given back, as the inbox does: the order page's trace of it. */
+  notifications: Pick<NotificationsService, 'notify'>;
   jobs: Pick<JobQueue, 'send' | 'work' | 'schedule'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
   providers: PaymentProvider[];
@@ -533,6 +536,16 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const charge = strayRefundCharge(found);
     const refunded = money(charge.amountCents, charge.currency);
     await db.transaction(async (tx) => {
+      await deps.notifications.notify(
+        order.userId,
+        {
+          orderId: order.displayId,
+          orderIdDb: order.id,
+          orderStatus: order.status,
+          remark: P.strayRefunded(refunded, STRAY_CHARGE_REASONS[reason]),
+        },
+        tx,
+      );
       await deps.mail.enqueue(tx, {
         ...simpleMail({
           to: order.email,
