@@ -70,16 +70,28 @@ export function verificationMail({
   });
 }
 
-export function passwordResetMail({ to, name, link }: { to: string; name: string; link: string }): OutgoingMail {
+/** In the words of the brand the account was signed up on: a SevaPhotos customer never had a "SevaDocs account". */
+export function passwordResetMail({
+  to,
+  name,
+  link,
+  brand = 'SevaDocs',
+}: {
+  to: string;
+  name: string;
+  link: string;
+  brand?: string;
+}): OutgoingMail {
   return linkMail({
     to,
-    subject: 'Reset your SevaDocs password',
+    subject: `Reset your ${brand} password`,
     greetingName: name,
-    intro: 'We received a request to reset the password of your SevaDocs account.',
+    intro: `We received a request to reset the password of your ${brand} account.`,
     buttonLabel: 'Choose a new password',
     link,
     validity: 'This link works once and expires in 1 hour.',
     ignoreNote: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+    brand,
   });
 }
 
@@ -92,22 +104,25 @@ export function accountExistsMail({
   name,
   signInLink,
   resetLink,
+  brand = 'SevaDocs',
 }: {
   to: string;
   name: string;
   signInLink: string;
   resetLink: string;
+  /** The brand of the account the address has. */
+  brand?: string;
 }): OutgoingMail {
   const mail = linkMail({
     to,
-    subject: 'Someone tried to create a SevaDocs account with your email',
+    subject: `Someone tried to create a ${brand} account with your email`,
     greetingName: name,
-    intro:
-      'Someone (perhaps you) just tried to create a SevaDocs account with this email address, which already has an account. Nothing about your account has changed. If it was you, sign in, or reset your password if you have forgotten it.',
+    intro: `Someone (perhaps you) just tried to create a ${brand} account with this email address, which already has an account. Nothing about your account has changed. If it was you, sign in, or reset your password if you have forgotten it.`,
     buttonLabel: 'Sign in',
     link: signInLink,
     validity: `Forgot your password? Reset it here: ${resetLink}`,
     ignoreNote: 'If it was not you, you can ignore this email: nobody can use your account without your password.',
+    brand,
   });
   return mail;
 }

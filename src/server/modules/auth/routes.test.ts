@@ -534,6 +534,25 @@ describe('password reset', () => {
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(60 * 60 * 1000);
   });
 
+  it('speaks the brand the account was signed up on: a SevaPhotos customer never had a SevaDocs account', async () => {
+    const user = await createSignedInUser(t.app);
+    await t.database.db.update(users).set({ platform: 'sevaphotos' }).where(eq(users.id, user.id));
+    expect((await post('/auth/reset-password/request', { email: user.email })).statusCode).toBe(200);
+    const [reset] = (await deliveredMail(t.app, 500)).filter((m) => m.to === user.email && /password/.test(m.subject));
+    expect(reset?.subject).toBe('Reset your SevaPhotos password');
+    expect(reset?.text).toContain('your SevaPhotos account');
+    expect(reset?.text).toContain('— SevaPhotos');
+    expect(reset?.text).not.toContain('SevaDocs');
+
+    // Someone signs up with the address: its owner hears of it in the account's brand too.
+    expect((await post('/auth/signup', signUpBody({ email: user.email }))).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    const [exists] = (await deliveredMail(t.app, 500)).filter(
+      (m) => m.to === user.email && /tried to create/.test(m.subject),
+    );
+    expect(exists?.subject).toBe('Someone tried to create a SevaPhotos account with your email');
+  });
+
   it('sets the new password, consumes the link and ends every session', async () => {
     const user = await createSignedInUser(t.app);
     const other = await signIn(t.app, user.email, user.password);

@@ -44,7 +44,8 @@ const ACCOUNT_MAIL_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: 
  */
 export const ACCOUNT_MAIL_CONCURRENCY = 5;
 
-type Recipient = { id: number; name: string; email: string };
+/** `platform`: the brand the account was signed up on, which its e-mails speak (brandNameOf). */
+type Recipient = { id: number; name: string; email: string; platform?: string };
 /** lastSeenAt is written at most once a minute per session, not on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -218,7 +219,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     const { token } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
     const link = `${origin}/create-password?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
-      ...passwordResetMail({ to: user.email, name: user.name, link }),
+      ...passwordResetMail({ to: user.email, name: user.name, link, brand: brandNameOf(user.platform) }),
       purpose: 'reset-password',
       key,
     });
@@ -309,6 +310,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         name: owner.name,
         signInLink: `${origin}${ROUTES.SIGN_IN}`,
         resetLink: `${origin}${ROUTES.FORGOT_PASSWORD}`,
+        brand: brandNameOf(owner.platform),
       }),
       purpose: 'account-exists',
       key: `account-exists:${randomUUID()}`,
