@@ -749,32 +749,32 @@ const mailsWith = (key: string) =>
     .from(outboundEmails)
     .where(like(outboundEmails.key, `${key}%`));
 
+/**
+ * A paid order of `members` whose member at `index` staff ask for their foreign passport, with
+ * `note`: the customer and order, and the request's e-mail to the customer.
+ */
+async function passportRequested(members: object[] | undefined, index: number, note: string) {
+  const customer = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, customer.token, members ? { members } : {});
+  await moveOrderTo(t.app, order.id, 'Forms incomplete');
+  const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+    memberId: order.members[index]?.id,
+    itemId: 'foreign-passport',
+    note,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+  return { customer, order, mail };
+}
+
 describe('a document request after submission (issue 30 §4)', () => {
   it('asks for a document never sent without “again”', async () => {
-    const customer = await createSignedInUser(t.app);
-    const order = await startApplication(t.app, customer.token);
-    await moveOrderTo(t.app, order.id, 'Forms incomplete');
-    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
-      memberId: order.members[0]?.id,
-      itemId: 'foreign-passport',
-      note: 'We need your passport',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    const { order, mail } = await passportRequested(undefined, 0, 'We need your passport');
     expect(mail?.subject).toBe(`Please upload Priya Sharma’s current foreign passport (order ${order.displayId})`);
   });
 
   it('names a child once, as their own item does, in the e-mail and the notification', async () => {
-    const customer = await createSignedInUser(t.app);
-    const order = await startApplication(t.app, customer.token, { members: [ADULT, MINOR] });
-    await moveOrderTo(t.app, order.id, 'Forms incomplete');
-    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
-      memberId: order.members[1]?.id,
-      itemId: 'foreign-passport',
-      note: 'The scan is blurred',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    const { customer, order, mail } = await passportRequested([ADULT, MINOR], 1, 'The scan is blurred');
     expect(mail?.subject).toBe(`Please upload Aarav Sharma’s current foreign passport (order ${order.displayId})`);
     expect(mail?.text).toContain('Our team needs Aarav Sharma’s current foreign passport');
     const notices = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);

@@ -45,18 +45,16 @@ function linkMail(mail: LinkMail): OutgoingMail {
   return { to: mail.to, subject: mail.subject, text, html };
 }
 
-/** The sign-up's link, in the words of the brand signed up with (a SevaPhotos customer hears SevaPhotos). */
-export function verificationMail({
-  to,
-  name,
-  link,
-  brand = 'SevaDocs',
-}: {
+/** An account e-mail's one link, to its owner, in the account's brand (SevaDocs unless said). */
+interface AccountLinkMail {
   to: string;
   name: string;
   link: string;
   brand?: string;
-}): OutgoingMail {
+}
+
+/** The sign-up's link, in the words of the brand signed up with (a SevaPhotos customer hears SevaPhotos). */
+export function verificationMail({ to, name, link, brand = 'SevaDocs' }: AccountLinkMail): OutgoingMail {
   return linkMail({
     to,
     subject: `Verify your email for ${brand}`,
@@ -71,17 +69,7 @@ export function verificationMail({
 }
 
 /** In the words of the brand the account was signed up on: a SevaPhotos customer never had a "SevaDocs account". */
-export function passwordResetMail({
-  to,
-  name,
-  link,
-  brand = 'SevaDocs',
-}: {
-  to: string;
-  name: string;
-  link: string;
-  brand?: string;
-}): OutgoingMail {
+export function passwordResetMail({ to, name, link, brand = 'SevaDocs' }: AccountLinkMail): OutgoingMail {
   return linkMail({
     to,
     subject: `Reset your ${brand} password`,

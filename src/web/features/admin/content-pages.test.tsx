@@ -123,19 +123,22 @@ describe('the content list', () => {
   });
 });
 
+/** A published article as the API answers it. */
+const ARTICLE: AdminArticle = {
+  id: 9,
+  slug: 'oci-renewal-guide',
+  title: 'Renewing an OCI card',
+  summary: 'What to send.',
+  body: '## Documents',
+  author: 'SevaDocs team',
+  isPublished: true,
+  publishedAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
 describe('the article form', () => {
   it('checks the address with the API schema, then writes the article and publishes it', async () => {
-    const saved: AdminArticle = {
-      id: 9,
-      slug: 'oci-renewal-guide',
-      title: 'Renewing an OCI card',
-      summary: 'What to send.',
-      body: '## Documents',
-      author: 'SevaDocs team',
-      isPublished: true,
-      publishedAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    };
+    const saved = ARTICLE;
     const api = fakeApi({ 'POST /api/v1/admin/articles': () => ok(saved, 'Created', 201) });
     renderWithRouter(<ArticleFormPage article={null} />);
     await screen.findByRole('heading', { name: 'New article' });
@@ -172,17 +175,7 @@ describe('the article form', () => {
 
 describe('a save refused because someone else changed the record', () => {
   it('shows why, keeps every typed field, and offers a reload', async () => {
-    const article: AdminArticle = {
-      id: 9,
-      slug: 'oci-renewal-guide',
-      title: 'Renewing an OCI card',
-      summary: 'What to send.',
-      body: '## Documents',
-      author: 'SevaDocs team',
-      isPublished: true,
-      publishedAt: '2026-11-20T10:00:00.000Z',
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    };
+    const article = ARTICLE;
     const api = fakeApi({ 'PUT /api/v1/admin/articles/9': () => fail(409, EDIT_MESSAGES.stale) });
     renderWithRouter(<ArticleFormPage article={article} />);
     await screen.findByRole('heading', { name: 'Article: Renewing an OCI card' });
