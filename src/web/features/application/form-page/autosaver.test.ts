@@ -152,6 +152,48 @@ describe('autosave', () => {
     expect(t.calls[1]?.body).toEqual({ answers: { a: 1, b: 2, c: 3 }, currentStep: 2 });
   });
 
+  it('holds saves back for an upload: waits out the save in flight, starts none meanwhile, then sends what was typed', async () => {
+    const t = setup();
+    t.type({ a: 1 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    expect(t.calls).toHaveLength(1);
+    let release: (() => void) | undefined;
+    void t.saver.hold().then((r) => {
+      release = r;
+    });
+    await advance(0);
+    // The save in flight could reach the server after the upload, on answers older than the upload's.
+    expect(release).toBeUndefined();
+    t.type({ b: 2 });
+    t.calls[0]?.resolve();
+    await advance(0);
+    expect(release).toBeDefined();
+    const flushed = t.saver.flush();
+    await advance(AUTOSAVE_DEBOUNCE_MS * 5);
+    expect(t.calls).toHaveLength(1);
+    release?.();
+    release?.();
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(2);
+    expect(t.calls[1]?.body.answers).toEqual({ a: 1, b: 2 });
+    t.calls[1]?.resolve();
+    expect(await flushed).toBe(true);
+  });
+
+  it('holds at once when no save is in flight, and saves again only when every hold is released', async () => {
+    const t = setup();
+    const first = await t.saver.hold();
+    const second = await t.saver.hold();
+    t.type({ a: 1 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    first();
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    expect(t.calls).toHaveLength(0);
+    second();
+    await advance(0);
+    expect(t.calls).toHaveLength(1);
+  });
+
   it('waits for Retry-After on a 429 and sends again', async () => {
     const t = setup();
     t.moveTo(2);

@@ -81,6 +81,13 @@ export interface Autosaver {
   flush(): Promise<boolean>;
   /** Skip the wait of a retry. */
   retryNow(): void;
+  /**
+   * An upload that stores its answer with the file is about to start: resolves, once no save is
+   * in flight, with the release to call when the upload has ended. No save starts in between:
+   * one the upload overtook would be built on answers older than the upload's, and refused as
+   * another tab's (409).
+   */
+  hold(): Promise<() => void>;
   /** The page is going away: send what is unsaved with keepalive, without waiting. */
   sendOnExit(): void;
   /** Changes the server does not have yet. */
@@ -114,6 +121,10 @@ export function createAutosaver({
   let catchUps = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiters: ((saved: boolean) => void)[] = [];
+  /** Uploads holding saves back. */
+  let holds = 0;
+  /** Holds waiting for the save in flight to end. */
+  let holdWaiters: (() => void)[] = [];
 
   const noteRequestTime = () => {
     lastRequest = now();
@@ -126,17 +137,23 @@ export function createAutosaver({
     for (const resolve of done) resolve(saved);
   };
 
+  const releaseHoldWaiters = () => {
+    const ready = holdWaiters;
+    holdWaiters = [];
+    for (const resolve of ready) resolve();
+  };
+
   function schedule() {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (!dirty || inFlight || stopped || disposed) return;
+    if (!dirty || inFlight || holds > 0 || stopped || disposed) return;
     const at = Math.max(dueAt, retryAt, lastRequest + minIntervalMs);
     timer = setTimeout(run, Math.max(0, at - now()));
   }
 
   async function run() {
     timer = undefined;
-    if (!dirty || inFlight || stopped || disposed) return;
+    if (!dirty || inFlight || holds > 0 || stopped || disposed) return;
     const collected = collect();
     if (!collected) return;
     const { body, withCorrections } = collected;
@@ -171,6 +188,7 @@ export function createAutosaver({
     } finally {
       inFlight = false;
       if (!disposed) noteRequestTime();
+      releaseHoldWaiters();
       schedule();
     }
   }
@@ -241,6 +259,18 @@ export function createAutosaver({
       dueAt = now();
       schedule();
     },
+    hold() {
+      holds += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        schedule();
+      };
+      if (!inFlight || disposed) return Promise.resolve(release);
+      return new Promise((resolve) => holdWaiters.push(() => resolve(release)));
+    },
     sendOnExit() {
       if (stopped || (!dirty && !inFlight)) return;
       const body = collect()?.body;
@@ -263,6 +293,7 @@ export function createAutosaver({
       disposed = true;
       if (timer !== undefined) clearTimeout(timer);
       settle(false);
+      releaseHoldWaiters();
     },
   };
 }

@@ -253,26 +253,32 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   };
 
   const skip = useMemo(() => formUploadItems(definition, member.kind), [definition, member.kind]);
-  const { uploaded } = autosave;
+  const { uploaded, hold } = autosave;
   const upload = useMemo<UploadFile>(
     () =>
       async (file, { field, onProgress, signal }) => {
-        const {
-          document,
-          checklist: next,
-          report,
-          answersSavedAt,
-        } = await uploadDocument(orderRef, member.id, checklistItemOfUpload(field.key), file, {
-          onProgress,
-          signal,
-        });
-        rememberChecklist(client, orderRef, next);
-        // The server stored the answer with the file: the field's save that follows builds on it.
-        if (answersSavedAt) uploaded(answersSavedAt);
-        const ref = documentFileRef(document);
-        return report ? { ref, report } : { ref };
+        // The upload moves the stored answers on: a save it overtook would be refused as another tab's.
+        const release = await hold();
+        try {
+          const {
+            document,
+            checklist: next,
+            report,
+            answersSavedAt,
+          } = await uploadDocument(orderRef, member.id, checklistItemOfUpload(field.key), file, {
+            onProgress,
+            signal,
+          });
+          rememberChecklist(client, orderRef, next);
+          // The server stored the answer with the file: the field's save that follows builds on it.
+          if (answersSavedAt) uploaded(answersSavedAt);
+          const ref = documentFileRef(document);
+          return report ? { ref, report } : { ref };
+        } finally {
+          release();
+        }
       },
-    [client, orderRef, member.id, uploaded],
+    [client, orderRef, member.id, uploaded, hold],
   );
   const fileUrl = useMemo(
     () => (ref: FileRef) =>

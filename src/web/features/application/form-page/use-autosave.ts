@@ -41,6 +41,8 @@ export interface Autosave {
    * (DocumentUploaded): the next save is built on those answers, not refused as another tab's.
    */
   uploaded(answersSavedAt: string): void;
+  /** Before such an upload: no save starts until the release it resolves with is called (Autosaver.hold). */
+  hold(): Promise<() => void>;
 }
 
 /**
@@ -192,5 +194,7 @@ export function useAutosave({
     basedOn.current = answersSavedAt;
   }, []);
 
-  return { status, onChange, onStepChange, flush, retryNow, uploaded };
+  const hold = useCallback(() => saver.current?.hold() ?? Promise.resolve(() => {}), []);
+
+  return { status, onChange, onStepChange, flush, retryNow, uploaded, hold };
 }
