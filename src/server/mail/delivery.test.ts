@@ -141,6 +141,31 @@ describe('with the queue running and SMTP that goes away', () => {
     );
   });
 
+  it('sends an e-mail queued as another brand under that name, at MAIL_FROM’s address', async () => {
+    const to = 'from-name@example.com';
+    await t.app.mail.enqueue(t.database.db, {
+      key: 'test:from-name',
+      purpose: 'test',
+      to,
+      subject: 'Your photos',
+      text: 'from SevaPhotos',
+      html: '<p>from SevaPhotos</p>',
+      fromName: 'SevaPhotos',
+    });
+    await t.app.mail.enqueue(t.database.db, {
+      key: 'test:from-default',
+      purpose: 'test',
+      to: `default-${to}`,
+      subject: 'Your order',
+      text: 'from SevaDocs',
+      html: '<p>from SevaDocs</p>',
+    });
+    await waitFor(() => expect(smtp.received.filter((m) => m.to.some((r) => r.endsWith(to)))).toHaveLength(2));
+    const data = (address: string) => smtp.received.find((m) => m.to.includes(address))?.data ?? '';
+    expect(data(to)).toMatch(/^From: SevaPhotos <no-reply@sevadocs\.test>\r?$/m);
+    expect(data(`default-${to}`)).toMatch(/^From: SevaDocs <no-reply@sevadocs\.test>\r?$/m);
+  });
+
   it('attempts of one e-mail running at the same moment (copies of its job in one batch) send it once', async () => {
     const to = 'side-by-side@example.com';
     const [row] = await t.database.db

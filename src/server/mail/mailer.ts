@@ -10,11 +10,17 @@ export interface OutgoingMail {
   html: string;
   /** Where a reply goes, when not to MAIL_FROM (a no-reply address): support, or the customer a notice is about. */
   replyTo?: string | null;
+  /**
+   * The name to send as instead of MAIL_FROM's, at MAIL_FROM's address: a SevaPhotos customer
+   * bought from SevaPhotos, and an e-mail signed by it but sent as SevaDocs reads as someone else's.
+   */
+  fromName?: string | null;
 }
 
 export interface StoredMail extends OutgoingMail {
   id: number;
   replyTo: string | null;
+  fromName: string | null;
   links: string[];
   createdAt: Date;
 }
@@ -39,6 +45,11 @@ export interface Mailer {
   send(mail: Envelope, options?: { db?: Database }): Promise<void>;
   /** The dev mailbox, newest first (empty with SMTP). */
   outbox(limit?: number): Promise<StoredMail[]>;
+}
+
+/** The address of a sender such as `SevaDocs <no-reply@sevadocs.example>` (or a bare address). */
+export function mailAddressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from.trim())?.[1] ?? from.trim();
 }
 
 /** Every http(s) link in the message, in order, without duplicates (tests and the dev mailbox follow them). */
@@ -66,9 +77,10 @@ export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: st
     });
     return {
       kind: 'smtp',
-      async send({ messageId, replyTo, ...mail }) {
+      async send({ messageId, replyTo, fromName, ...mail }) {
         await (await transport()).sendMail({
-          from,
+          // nodemailer quotes the name: a brand name with a comma or quote cannot break the header.
+          from: fromName ? { name: fromName, address: mailAddressOf(from) } : from,
           ...mail,
           ...(replyTo ? { replyTo } : {}),
           ...(messageId ? { messageId } : {}),

@@ -220,6 +220,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       text: row.text ?? '',
       html: row.html ?? '',
       replyTo: row.replyTo,
+      fromName: row.fromName,
       messageId: row.messageId,
     };
     try {
@@ -273,6 +274,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
             text: mail.text,
             html: mail.html,
             replyTo: mail.replyTo ?? null,
+            fromName: mail.fromName ?? null,
             messageId: `<${randomUUID()}@${domain}>`,
           })
           .onConflictDoNothing({ target: e.key })

@@ -11,6 +11,8 @@ const storedMail = z.object({
   text: z.string(),
   html: z.string(),
   replyTo: z.string().nullable(),
+  /** The brand it was sent as, when not MAIL_FROM's name. */
+  fromName: z.string().nullable(),
   links: z.array(z.string()),
   createdAt: z.date(),
 });

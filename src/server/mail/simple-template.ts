@@ -15,6 +15,8 @@ export interface SimpleMail {
   /** The company name signed at the bottom. */
   signature: string;
   replyTo?: string;
+  /** OutgoingMail.fromName: the brand the e-mail is sent as, when not MAIL_FROM's. */
+  fromName?: string;
 }
 
 /**
@@ -53,5 +55,12 @@ export function simpleMail(mail: SimpleMail): OutgoingMail {
     `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(mail.signature)}</p>`,
     '</div></body></html>',
   ].join('');
-  return { to: mail.to, subject: mail.subject, text, html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text,
+    html,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.fromName ? { fromName: mail.fromName } : {}),
+  };
 }

@@ -13,6 +13,8 @@ export const mailMessages = pgTable('mail_messages', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   replyTo: text('reply_to'),
+  /** The brand the e-mail was sent as, when not MAIL_FROM's own name (OutgoingMail.fromName). */
+  fromName: text('from_name'),
   links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -46,6 +48,8 @@ export const outboundEmails = pgTable(
     html: text('html'),
     /** The Reply-To header, when the e-mail has one; null once sent, like the body. */
     replyTo: text('reply_to'),
+    /** The sender's name, when not MAIL_FROM's own: a SevaPhotos customer's e-mail comes from SevaPhotos. */
+    fromName: text('from_name'),
     /** The Message-ID header, the same on every attempt, so a receiver can drop a repeat. */
     messageId: text('message_id').notNull().unique(),
     status: text('status').$type<OutboundEmailStatus>().notNull().default('pending'),

@@ -17746,6 +17746,7 @@ export interface operations {
                                 text: string;
                                 html: string;
                                 replyTo: string | null;
+                                fromName: string | null;
                                 links: string[];
                                 /** Format: date-time */
                                 createdAt: string;

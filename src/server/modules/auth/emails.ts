@@ -1,3 +1,4 @@
+import { senderAs } from '../../mail/brand-sender.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -42,7 +43,7 @@ function linkMail(mail: LinkMail): OutgoingMail {
     `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(mail.brand ?? 'SevaDocs')}</p>`,
     '</div></body></html>',
   ].join('');
-  return { to: mail.to, subject: mail.subject, text, html };
+  return { to: mail.to, subject: mail.subject, text, html, ...senderAs(mail.brand ?? 'SevaDocs') };
 }
 
 /** An account e-mail's one link, to its owner, in the account's brand (SevaDocs unless said). */

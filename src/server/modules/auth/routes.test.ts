@@ -60,6 +60,7 @@ describe('POST /auth/signup', () => {
     expect(mail?.subject).toBe('Verify your email for SevaPhotos');
     expect(mail?.text).toContain('Thank you for signing up with SevaPhotos.');
     expect(mail?.text).toContain('— SevaPhotos');
+    expect(mail?.fromName).toBe('SevaPhotos');
     const link = new URL(mail?.links[0] ?? '');
     expect(`${link.origin}${link.pathname}`).toBe('https://sevadocs.test/verify-email');
     const token = link.searchParams.get('token') ?? '';

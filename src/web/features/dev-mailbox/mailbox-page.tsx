@@ -8,6 +8,8 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  /** Sent as this brand, when not MAIL_FROM's name. */
+  fromName: string | null;
   links: string[];
   createdAt: string;
 }
@@ -115,6 +117,11 @@ export function MailboxPage() {
                     </time>
                   </header>
                   <p className="mt-1 text-sm text-slate-700">
+                    {mail.fromName ? (
+                      <>
+                        From: <span className="font-medium">{mail.fromName}</span> ·{' '}
+                      </>
+                    ) : null}
                     To: <span className="font-medium">{mail.to}</span>
                   </p>
                   <pre className="mt-3 max-h-64 overflow-auto rounded-xl bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-800">
