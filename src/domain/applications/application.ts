@@ -5,6 +5,7 @@ import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { INITIAL_ORDER_STATUS, type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
+import { strayChargeSchema } from '../payments/payment.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 import { photoToRedoSchema } from './photos-to-redo.ts';
@@ -223,6 +224,12 @@ export const applicationOrderSchema = z.object({
   preparedAfterPayment: z.array(z.string()),
   /** Its files under the retention policy (issue 34 §4): kept until a day once closed, then deleted. */
   files: orderFilesRetentionSchema,
+  /**
+   * Payments the order could not take (a superseded link paid, a charge after cancellation), each
+   * refunded in full automatically, oldest first: listed beside what was paid, so money the
+   * customer saw leave their account is on the order. Empty when there were none.
+   */
+  strayCharges: z.array(strayChargeSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

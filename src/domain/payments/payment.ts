@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../catalog/money.ts';
+import { CURRENCIES, type Currency } from '../catalog/money.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { ROUTES } from '../config/routes.ts';
 import type { OrderKind } from '../orders/order-kind.ts';
@@ -256,6 +256,37 @@ export const returnedChargeSchema = z.object({
   refund: z.enum(PAYMENT_REFUND_STATUSES),
 });
 export type ReturnedCharge = z.infer<typeof returnedChargeSchema>;
+
+/**
+ * What a stray charge's refund gives back, in the currency the provider charged: the refund row
+ * keeps it in the order's currency too, which differs only for a converted charge (Razorpay's
+ * INR). One rule for the e-mail, the payment page and the order page, so they name one amount.
+ */
+export function strayChargeAmount({
+  attempt,
+  refund,
+}: {
+  attempt: { exchangeRate: string | null; currency: Currency };
+  refund: { providerAmountCents: number; currency: Currency };
+}) {
+  return {
+    amountCents: refund.providerAmountCents,
+    currency: attempt.exchangeRate ? attempt.currency : refund.currency,
+  };
+}
+
+/**
+ * A stray charge as the customer's order page lists it: every one of the order's, oldest first,
+ * with who took it and when, and where its refund stands (the order's own payment is not one).
+ */
+export const strayChargeSchema = returnedChargeSchema.extend({
+  provider: z.enum(LEDGER_PROVIDERS),
+  /** When the charge reached the order and was found stray (its refund was reserved then). */
+  receivedAt: z.iso.datetime(),
+  /** When the refund was made (`refund` is `succeeded`); else null. */
+  refundedAt: z.iso.datetime().nullable(),
+});
+export type StrayCharge = z.infer<typeof strayChargeSchema>;
 
 /**
  * A provider the order can be paid with, and what it would charge: the order's own total, or that

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Currency } from '../../domain/catalog/money.ts';
 import { formatMoney } from '../../domain/catalog/money.ts';
@@ -12,10 +13,13 @@ import { Panel } from './ui/panel.tsx';
 export function PaidLinesPanel({
   summary,
   refundHref,
+  children,
 }: {
   summary: Parameters<typeof paidLines>[0] & { currency: Currency; refundedCents?: number | undefined };
   /** The refund request form for this order, while one can still be asked for. */
   refundHref?: string | undefined;
+  /** More of the order's money after its lines (its stray charges): not part of the total paid. */
+  children?: ReactNode;
 }) {
   const paid = paidLines(summary);
   const refunded = summary.refundedCents ?? 0;
@@ -65,6 +69,7 @@ export function PaidLinesPanel({
           ))}
         </dl>
       ) : null}
+      {children}
       {refundHref ? (
         <p className="mt-4 text-sm">
           <Link to={refundHref} className="font-semibold text-brand-700 underline underline-offset-2">

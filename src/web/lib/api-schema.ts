@@ -4336,6 +4336,19 @@ export interface components {
                             deleteOn: string | null;
                             deletedAt: string | null;
                         };
+                        strayCharges: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                            /** @enum {string} */
+                            refund: "pending" | "succeeded" | "failed";
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                            /** Format: date-time */
+                            receivedAt: string;
+                            refundedAt: string | null;
+                        }[];
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -8455,6 +8468,19 @@ export interface operations {
                                 deleteOn: string | null;
                                 deletedAt: string | null;
                             };
+                            strayCharges: {
+                                amountCents: number;
+                                /** @enum {string} */
+                                currency: "USD" | "CAD" | "INR";
+                                reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                                /** @enum {string} */
+                                refund: "pending" | "succeeded" | "failed";
+                                /** @enum {string} */
+                                provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                                /** Format: date-time */
+                                receivedAt: string;
+                                refundedAt: string | null;
+                            }[];
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -12883,6 +12909,19 @@ export interface operations {
                                         deleteOn: string | null;
                                         deletedAt: string | null;
                                     };
+                                    strayCharges: {
+                                        amountCents: number;
+                                        /** @enum {string} */
+                                        currency: "USD" | "CAD" | "INR";
+                                        reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                                        /** @enum {string} */
+                                        refund: "pending" | "succeeded" | "failed";
+                                        /** @enum {string} */
+                                        provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                                        /** Format: date-time */
+                                        receivedAt: string;
+                                        refundedAt: string | null;
+                                    }[];
                                     createdAt: string;
                                     updatedAt: string;
                                 };

@@ -93,6 +93,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
     missing: [],
     preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
+    strayCharges: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { packagePrices } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
+import { recordedStrayCharge } from '../payments/testing.ts';
 import { applicationMembers } from './tables.ts';
 import { ADULT, type ApiMethod, apiCall, MINOR, seededPackage, startApplication, startBody } from './testing.ts';
 
@@ -390,6 +391,28 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     expect(view.missing).toContain('Aarav’s current foreign passport');
     expect(view.missing).toContain('Aarav’s signature');
     expect(view.missing.length).toBeGreaterThan(2);
+  });
+
+  it('lists the payments the order could not take with their refunds, and none of another order’s', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const other = await startApplication(t.app, user.token);
+    const view = async () => (await call('GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    expect((await view()).strayCharges).toEqual([]);
+    await recordedStrayCharge(t, order.id, 102_90, 'failed');
+    await recordedStrayCharge(t, other.id, 50_00);
+    expect((await view()).strayCharges).toEqual([
+      {
+        amountCents: 102_90,
+        currency: 'USD',
+        provider: 'sandbox',
+        // Recorded before its reason was kept: the page says none.
+        reason: null,
+        refund: 'failed',
+        receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        refundedAt: null,
+      },
+    ]);
   });
 
   it('another customer gets 404 exactly like an unknown order; a visitor 401; a malformed id 400', async () => {

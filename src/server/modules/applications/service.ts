@@ -39,6 +39,7 @@ import {
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import type { OrderFilesRetention } from '../../../domain/orders/retention.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
+import type { StrayCharge } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
@@ -93,6 +94,7 @@ export interface ApplicationsServiceDeps {
     | 'listForUser'
     | 'listForUserIn'
     | 'filesRetention'
+    | 'strayCharges'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices' | 'applicantRule'>;
@@ -188,6 +190,7 @@ function toView(
   timeline: StatusChange[],
   { missingDocuments, preparedAfterPayment, proofConflicts, photosToRedo }: OrderGaps,
   files: OrderFilesRetention,
+  strayCharges: StrayCharge[],
   premiumSupport: PremiumSupport,
 ): ApplicationOrder {
   return {
@@ -222,6 +225,7 @@ function toView(
       hasForm: false,
     }),
     files,
+    strayCharges,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -264,15 +268,16 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   const now = deps.now ?? (() => new Date());
 
   async function view(order: Order): Promise<ApplicationOrder> {
-    const [app, members, timeline, files] = await Promise.all([
+    const [app, members, timeline, files, strayCharges] = await Promise.all([
       repository.findApplication(order.id),
       repository.listMembers(order.id),
       orders.timeline(order.id),
       orders.filesRetention(order.id),
+      orders.strayCharges(db, order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const [form, gaps] = await Promise.all([deps.forms.orderForm(app), deps.documents.gaps(order, app, members)]);
-    return toView(order, app, form, members, timeline, gaps, files, deps.premiumSupport);
+    return toView(order, app, form, members, timeline, gaps, files, strayCharges, deps.premiumSupport);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

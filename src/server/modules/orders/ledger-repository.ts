@@ -314,6 +314,16 @@ export function createLedgerRepository(db: Database) {
       return newestStrayRefund(eq(paymentRefunds.orderId, orderId));
     },
 
+    /** Every stray charge of the order with its refund, oldest first (the customer's order page). */
+    orderStrayRefunds(orderId: number) {
+      return db
+        .select({ attempt: paymentAttempts, refund: paymentRefunds })
+        .from(paymentRefunds)
+        .innerJoin(paymentAttempts, eq(paymentRefunds.attemptId, paymentAttempts.id))
+        .where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.reason, 'stray')))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+    },
+
     /** Every refund of the order, oldest first. */
     listRefunds(orderId: number) {
       return db

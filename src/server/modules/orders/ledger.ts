@@ -11,7 +11,9 @@ import {
   type PaymentProviderName,
   type PaymentRefundReason,
   type PaymentRefundStatus,
+  type StrayCharge,
   type StrayChargeReason,
+  strayChargeAmount,
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderKindDefinition } from './kinds.ts';
@@ -302,6 +304,23 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       orderId: number,
     ): Promise<{ attempt: PaymentAttempt; refund: PaymentRefund } | null> {
       return createLedgerRepository(on).latestStrayRefund(orderId);
+    },
+
+    /**
+     * Every stray charge of the order as its customer's page lists it, oldest first (no ownership
+     * check: the caller found the order as its customer's). A made refund is not touched again, so
+     * its row's last change is when it was made.
+     */
+    async strayCharges(on: Database, orderId: number): Promise<StrayCharge[]> {
+      const rows = await createLedgerRepository(on).orderStrayRefunds(orderId);
+      return rows.map(({ attempt, refund }) => ({
+        ...strayChargeAmount({ attempt, refund }),
+        provider: attempt.provider,
+        reason: attempt.strayReason,
+        refund: refund.status,
+        receivedAt: refund.createdAt.toISOString(),
+        refundedAt: refund.status === 'succeeded' ? refund.updatedAt.toISOString() : null,
+      }));
     },
 
     /** A stray attempt with its refund (the customer's e-mail), or null. */

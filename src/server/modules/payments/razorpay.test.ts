@@ -351,6 +351,11 @@ describe('Razorpay webhooks', () => {
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray', 'succeeded']);
     expect(await paidMoves(order.id)).toHaveLength(1);
     expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', providerAmountCents: stray.amount }]);
+    // The order page lists it beside what was paid, in the rupees the customer's account gave.
+    const view = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    expect(view.strayCharges).toMatchObject([
+      { amountCents: stray.amount, currency: 'INR', provider: 'razorpay', reason: 'already-paid', refund: 'succeeded' },
+    ]);
   });
 });
 

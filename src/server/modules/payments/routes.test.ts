@@ -476,6 +476,20 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
       { reason: 'stray', status: 'succeeded', amountCents: order.price.totalCents },
     ]);
     expect((await sandboxOf(t.app).find(paymentId))?.status).toBe('refunded');
+    // The order page lists it too (the money left the customer's account): when it came, and when it went back.
+    const [refund] = await refundsOf(order.id);
+    const view = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    expect(view.strayCharges).toEqual([
+      {
+        amountCents: order.price.totalCents,
+        currency: 'USD',
+        provider: 'sandbox',
+        reason: 'order-changed',
+        refund: 'succeeded',
+        receivedAt: refund?.createdAt.toISOString(),
+        refundedAt: refund?.updatedAt.toISOString(),
+      },
+    ]);
     const refunded = formatMoney({ amountCents: order.price.totalCents, currency: 'USD' });
     const mail = (await deliveredMail(t.app)).find((m) => m.subject.includes(`order ${order.displayId}`));
     expect(mail?.subject).toBe(`We refunded ${refunded} for your order ${order.displayId}`);

@@ -34,6 +34,7 @@ import {
   STRAY_CHARGE_REASONS,
   type StartPayment,
   type StrayChargeReason,
+  strayChargeAmount,
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -253,20 +254,6 @@ const money = (amountCents: number, currency: Currency) => formatMoney({ amountC
  * moves the order once a payment is verified with the provider itself; every attempt, payment and
  * refund is recorded on the order through the orders service.
  */
-/** What a stray charge's refund gives back, in the currency the provider charged (the e-mail and the payment page). */
-function strayRefundCharge({
-  attempt,
-  refund,
-}: {
-  attempt: PaymentAttempt;
-  refund: { providerAmountCents: number; currency: Currency };
-}) {
-  return {
-    amountCents: refund.providerAmountCents,
-    currency: attempt.exchangeRate ? attempt.currency : refund.currency,
-  };
-}
-
 export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   // Keyed by the ledger's names: an attempt settled with `none` finds no provider to call.
@@ -284,7 +271,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const found = await deps.orders.latestStrayRefund(db, latest.orderId);
     if (!found || found.refund.createdAt < latest.createdAt) return null;
     return {
-      ...strayRefundCharge(found),
+      ...strayChargeAmount(found),
       reason: found.attempt.strayReason,
       refund: found.refund.status,
     };
@@ -533,7 +520,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const [order] = found ? await deps.orders.findByIds([found.attempt.orderId]) : [];
     if (!found || !order) return;
     const { attempt, refund } = found;
-    const charge = strayRefundCharge(found);
+    const charge = strayChargeAmount(found);
     const refunded = money(charge.amountCents, charge.currency);
     await db.transaction(async (tx) => {
       await deps.notifications.notify(

@@ -21,6 +21,7 @@ import {
   REFUND_POLL_FOR_MS,
   REFUND_POLL_MS,
 } from '../../../domain/payments/payment-result.ts';
+import { STRAY_CHARGES_TEXT } from '../../../domain/payments/stray-charges.ts';
 import { SECOND_LOOK_TEXT } from '../../../domain/photos/second-look.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
@@ -65,9 +66,8 @@ export const RESULT_TEXT = {
   returnedAtProviderTitle: 'Your payment was given back',
   returnedAtProviderLead: (amount: string) =>
     `We received ${amount}, but it was refunded at the payment provider before it reached your order, so it did not pay for it. The money goes back to the card or account you paid with; your bank may take a few days to show it.`,
-  /** The provider refused the refund: a person sees to it (the refunds desk lists it). */
-  returnedByHand:
-    'Our payment provider could not send it back by itself, so our team is doing it by hand and will write to you when it is done.',
+  /** The provider refused the refund: a person sees to it (the order page says it the same way). */
+  returnedByHand: STRAY_CHARGES_TEXT.byHand,
   /** Paid, and a second payment (another tab, a second try) given back. */
   alsoReturned: (amount: string, refunded: boolean) =>
     `We also received a second payment of ${amount} for this order and ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with.`,

@@ -118,6 +118,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
     missing: [],
     preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
+    strayCharges: [],
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
   };

@@ -14,6 +14,8 @@ import {
 } from '../../../../domain/checkout/premium-support.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
+import type { StrayCharge } from '../../../../domain/payments/payment.ts';
+import { STRAY_CHARGES_TEXT } from '../../../../domain/payments/stray-charges.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
@@ -589,10 +591,80 @@ describe('/service-order', () => {
     expect(within(refunded).queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
   });
 
+  /** A charge the order could not take (decision 0166), as the order view lists it. */
+  const strayCharge = (overrides: Partial<StrayCharge> = {}): StrayCharge => ({
+    amountCents: 102_90,
+    currency: 'USD',
+    provider: 'stripe',
+    reason: 'order-changed',
+    refund: 'succeeded',
+    receivedAt: '2026-11-20T15:00:00.000Z',
+    refundedAt: '2026-11-21T15:00:00.000Z',
+    ...overrides,
+  });
+  const strayItems = (container: HTMLElement) =>
+    within(within(container).getByRole('list', { name: STRAY_CHARGES_TEXT.title }))
+      .getAllByRole('listitem')
+      .map((item) => Array.from(item.querySelectorAll('p'), (p) => p.textContent));
+
+  it('lists each payment the paid order could not take under what was paid, with its refund’s state', async () => {
+    serve(
+      () =>
+        order({
+          ...paidOrder(),
+          strayCharges: [
+            strayCharge(),
+            strayCharge({
+              amountCents: 31_557_00,
+              currency: 'INR',
+              provider: 'razorpay',
+              reason: 'already-paid',
+              refund: 'pending',
+              refundedAt: null,
+            }),
+            strayCharge({ provider: 'square', reason: null, refund: 'failed', refundedAt: null }),
+          ],
+        }),
+      { 'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...paidSummary(), appliedCoupon: null }) },
+    );
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    await within(panel).findByRole('heading', { level: 3, name: STRAY_CHARGES_TEXT.title });
+    expect(strayItems(panel)).toEqual([
+      [
+        '$102.90Refunded on Nov 21, 2026',
+        'Card (Stripe), received Nov 20, 2026',
+        'The payment arrived after your order changed.',
+      ],
+      [
+        '₹31,557Refund pending',
+        'UPI, cards and netbanking in INR (Razorpay), received Nov 20, 2026',
+        'Your order had already been paid.',
+      ],
+      ['$102.90Refund failed', 'Card (Square), received Nov 20, 2026', STRAY_CHARGES_TEXT.byHand],
+    ]);
+    // Not added to what the order was paid.
+    expect(within(panel).getByTestId('paid-total').textContent).toBe('$348.80');
+  });
+
+  it('lists a payment the unpaid order could not take beside its price', async () => {
+    serve(() => order({ strayCharges: [strayCharge({ reason: 'newer-payment' })] }));
+    renderPage();
+    const price = await screen.findByRole('region', { name: 'Price' });
+    expect(strayItems(price)).toEqual([
+      [
+        '$102.90Refunded on Nov 21, 2026',
+        'Card (Stripe), received Nov 20, 2026',
+        'You had started a newer payment for your order by then.',
+      ],
+    ]);
+  });
+
   it('before payment, shows the price the order started with, not paid lines', async () => {
     serve(() => order());
     renderPage();
     expect(await screen.findByRole('region', { name: 'Price' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: PAID_LINES_TEXT.title })).toBeNull();
+    expect(screen.queryByRole('heading', { name: STRAY_CHARGES_TEXT.title })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-fo
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
+import { StrayCharges } from '../../../components/stray-charges.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
@@ -32,7 +33,8 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
 
 /**
  * Once paid, the lines the customer paid, as the receipt e-mail words them (issue 28), from the
- * order's cost summary; before (or while it loads), the price the order was started with.
+ * order's cost summary; before (or while it loads), the price the order was started with. Either
+ * way, the payments the order could not take: paid or not, their money left the customer's account.
  */
 function OrderPrice({ order }: { order: ApplicationOrder }) {
   const paid = wasPaid(order.timeline);
@@ -41,13 +43,16 @@ function OrderPrice({ order }: { order: ApplicationOrder }) {
     queryFn: async () => (await getCostSummary(order.displayId)).data,
     enabled: paid,
   });
+  const stray = <StrayCharges charges={order.strayCharges} />;
   return paid && summary.data ? (
     <PaidLinesPanel
       summary={summary.data}
       refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
-    />
+    >
+      {stray}
+    </PaidLinesPanel>
   ) : (
-    <PriceSummary price={order.price} />
+    <PriceSummary price={order.price}>{stray}</PriceSummary>
   );
 }
 

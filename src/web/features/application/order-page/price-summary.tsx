@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PriceSnapshot } from '../../../../domain/applications/application.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PriceBreakdown } from '../../../components/price-breakdown.tsx';
@@ -7,7 +8,14 @@ import { Panel } from '../../../components/ui/panel.tsx';
  * The price the order was started with (later catalog changes do not touch it): one member's
  * fees apart, then the members and the order's total.
  */
-export function PriceSummary({ price }: { price: PriceSnapshot }) {
+export function PriceSummary({
+  price,
+  children,
+}: {
+  price: PriceSnapshot;
+  /** More of the order's money after the price (its stray charges). */
+  children?: ReactNode;
+}) {
   const money = (amountCents: number) => formatMoney({ amountCents, currency: price.currency });
   return (
     <Panel id="order-price" title="Price">
@@ -27,6 +35,7 @@ export function PriceSummary({ price }: { price: PriceSnapshot }) {
         </div>
       </dl>
       <p className="mt-2 text-xs text-slate-600">Add-ons and coupons are applied at checkout.</p>
+      {children}
     </Panel>
   );
 }
