@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
 import { formatMoney } from '../src/domain/catalog/money.ts';
 import { PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../src/domain/payments/payment.ts';
+import { STRAY_CHARGES_TEXT } from '../src/domain/payments/stray-charges.ts';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
@@ -153,6 +154,14 @@ describe('the order core (issue 28)', () => {
       await page.goto(first.redirectUrl);
       await page.getByRole('button', { name: P.sendNotice }).click();
       await page.waitForURL((url) => url.pathname === '/service-payment-success');
+
+      // The family finds the charge on the order itself, with where its refund stands.
+      await page.goto(`/service-order?orderId=${order.displayId}`);
+      await waitForHydration(page);
+      const stray = page.getByRole('list', { name: STRAY_CHARGES_TEXT.title });
+      await expectVisible(stray.getByText(formatMoney({ amountCents: first.amountCents, currency: first.currency })));
+      await expectVisible(stray.getByText(/^Refund(ed on| pending)/));
+      await looksRight(page, 'order-core-stray-charge-customer');
 
       await ensureAdmin();
       const staff = await e2e.mobile();
