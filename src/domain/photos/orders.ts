@@ -407,6 +407,11 @@ export const photoOrderSchema = z.object({
   costSummary: z.array(photoCostLineSchema),
   /** The applied coupon's code (platform `sevaphotos`), or null. */
   appliedCoupon: z.string().nullable(),
+  /**
+   * Only in the answer to the change that removed the coupon (the order no longer reaches its
+   * minimum order): the sentence telling the customer so, and why.
+   */
+  couponRemoved: z.string().optional(),
   /** Whether Background Change may be chosen: every item's size allows it. */
   backgroundChangeOffered: z.boolean(),
   /** The order has prints and a photo waits for a person's second look: nothing is printed until approved. */

@@ -38,7 +38,23 @@ export const SECOND_LOOK_TEXT = {
   printsStillHeld:
     'Another photo of your order still waits for a person’s check or for its retake: your prints go out as you chose once it is approved.',
   download: 'Download it on your order page.',
+  /** The customer's bell when a person rejects a photo (the e-mail says the same at more length). */
+  retakeAskedBell: (photoName: string, reason: string) =>
+    `A person checked your photo “${photoName}” and could not approve it: ${asSentence(reason)} Upload a new photo on your order page: the retake is free.`,
+  /** The e-mail and the bell when a free retake's check failed (the photo is turned down with S.retakeNotChecked). */
+  retakeNotCheckedHeading: 'We could not check your new photo',
+  retakeNotChecked: (what: string) => `We could not check ${what}, so a person cannot approve it.`,
+  retakeNotCheckedNext:
+    'Please upload it again, or another photo, on your order page: the retake is still free, and a person checks it within 2 business hours.',
+  retakeNotCheckedBell: (photoName: string) =>
+    `We could not check your new photo “${photoName}”. Please upload another on your order page: the retake is still free.`,
 } as const;
+
+/** A staff member's reason ends as a sentence in the customer's words, whether or not they typed the full stop. */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
 
 /** What the approval e-mail says comes next, from the order once the decision is made. */
 export function approvedNext(hasPrints: boolean, printsHeld: boolean): string {

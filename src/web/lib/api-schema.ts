@@ -5223,6 +5223,7 @@ export interface components {
                             amountCents: number;
                         }[];
                         appliedCoupon: string | null;
+                        couponRemoved?: string;
                         backgroundChangeOffered: boolean;
                         printsHeld: boolean;
                         timeline: {
@@ -5364,6 +5365,7 @@ export interface components {
                             amountCents: number;
                         }[];
                         appliedCoupon: string | null;
+                        couponRemoved?: string;
                         backgroundChangeOffered: boolean;
                         printsHeld: boolean;
                         timeline: {
@@ -13297,6 +13299,7 @@ export interface operations {
                                     amountCents: number;
                                 }[];
                                 appliedCoupon: string | null;
+                                couponRemoved?: string;
                                 backgroundChangeOffered: boolean;
                                 printsHeld: boolean;
                                 timeline: {

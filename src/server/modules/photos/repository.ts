@@ -176,14 +176,21 @@ export function createPhotosRepository(db: Database) {
     /** A photo with its item's size and its order's options (the check needs both). */
     async photoById(
       photoId: number,
-    ): Promise<(PhotoRow & { sizeId: PhotoItemRow['sizeId']; options: PhotoOrderRow['options'] }) | null> {
+    ): Promise<
+      (PhotoRow & { orderId: number; sizeId: PhotoItemRow['sizeId']; options: PhotoOrderRow['options'] }) | null
+    > {
       const [row] = await db
-        .select({ photo: photoOrderPhotos, sizeId: photoOrderItems.sizeId, options: photoOrders.options })
+        .select({
+          photo: photoOrderPhotos,
+          orderId: photoOrderItems.orderId,
+          sizeId: photoOrderItems.sizeId,
+          options: photoOrders.options,
+        })
         .from(photoOrderPhotos)
         .innerJoin(photoOrderItems, eq(photoOrderItems.id, photoOrderPhotos.itemId))
         .innerJoin(photoOrders, eq(photoOrders.orderId, photoOrderItems.orderId))
         .where(eq(photoOrderPhotos.id, photoId));
-      return row ? { ...row.photo, sizeId: row.sizeId, options: row.options } : null;
+      return row ? { ...row.photo, orderId: row.orderId, sizeId: row.sizeId, options: row.options } : null;
     },
 
     /**

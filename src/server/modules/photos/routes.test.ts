@@ -304,6 +304,43 @@ describe('coupons', () => {
     });
     expect(second.json().message).toBe(COUPON_MESSAGES.alreadyUsed);
   });
+
+  it('a change that takes the order below its coupon’s minimum removes the coupon and says so, once', async () => {
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    const second = await addItem(user.token, order.displayId);
+    const twoItems = (await apiCall(t.app, 'GET', base, user.token)).json().data.totalCents as number;
+    await t.database.db.insert(coupons).values({
+      code: 'PHOTOPAIR',
+      description: 'Two photos or more',
+      discountType: 'flat',
+      value: 100,
+      platform: 'sevaphotos',
+      minimumOrderCents: twoItems,
+    });
+    const applied = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'PHOTOPAIR' });
+    expect(applied.json().data).toMatchObject({ appliedCoupon: 'PHOTOPAIR', totalCents: twoItems - 100 });
+    expect(applied.json().data).not.toHaveProperty('couponRemoved');
+
+    const removed = await apiCall(t.app, 'DELETE', `${base}/items/${second.id}`, user.token);
+    expect(removed.statusCode).toBe(200);
+    const oneItem = PHOTO_PRICES.USD.plans[1];
+    expect(removed.json().data).toMatchObject({
+      appliedCoupon: null,
+      totalCents: oneItem,
+      couponRemoved: COUPON_MESSAGES.releasedBelowMinimum(
+        'PHOTOPAIR',
+        formatMoney({ amountCents: twoItems, currency: 'USD' }),
+      ),
+    });
+    expect(removed.json().data.couponRemoved).toBe(
+      `Your coupon PHOTOPAIR no longer applies and has been removed: it needs an order of at least ${formatMoney({ amountCents: twoItems, currency: 'USD' })}. Please check the new total before paying.`,
+    );
+    // Said once: the order read again, or changed again, no longer carries it.
+    expect((await apiCall(t.app, 'GET', base, user.token)).json().data).not.toHaveProperty('couponRemoved');
+    const moved = await apiCall(t.app, 'PUT', `${base}/step`, user.token, { step: 1 });
+    expect(moved.json().data).not.toHaveProperty('couponRemoved');
+  });
 });
 
 describe('items and photos', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
@@ -13,11 +13,13 @@ import {
 } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
 import { outboundEmails } from '../../mail/tables.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { apiCall } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -131,6 +133,14 @@ const mailsTo = (to: string, purpose: string) =>
     .select()
     .from(outboundEmails)
     .where(and(eq(outboundEmails.to, to), eq(outboundEmails.purpose, purpose)));
+
+/** What the customer's bell says about the order, oldest first. */
+const bellOf = (userId: number, displayId: string) =>
+  t.database.db
+    .select({ orderId: notifications.orderId, orderIdDb: notifications.orderIdDb, remark: notifications.remark })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.orderId, displayId)))
+    .orderBy(asc(notifications.id));
 
 const auditOf = (displayId: string) =>
   t.database.db
@@ -328,6 +338,15 @@ describe('staff’s decision', () => {
     expect(mail?.text).toContain(reason);
     expect(mail?.text).toContain(`/photos/photo-enhancement?orderId=${order.displayId}#retake-${order.photoId}`);
     expect(mail?.text).toContain('the retake costs nothing');
+    // The bell says it too, linking the order (decision 0174: it was e-mailed only).
+    const bell = await bellOf(order.user.id, order.displayId);
+    expect(bell.filter((n) => n.remark?.startsWith('A person checked'))).toEqual([
+      {
+        orderId: order.displayId,
+        orderIdDb: expect.any(Number),
+        remark: `A person checked your photo “wall.jpg” and could not approve it: ${reason} Upload a new photo on your order page: the retake is free.`,
+      },
+    ]);
     expect((await auditOf(order.displayId))[0]).toMatchObject({
       action: 'photo.second-look.reject',
       after: { photoId: order.photoId, secondLook: 'rejected', reason },
@@ -446,6 +465,28 @@ describe('the free retake', () => {
     });
     // Nothing waits for staff that they could decide.
     expect((await queue()).some((e) => e.photoId === failedId)).toBe(false);
+    // The customer may have left the page: they are e-mailed and told on the bell, once.
+    expect(await mailsTo(order.user.email, 'photo-retake-not-checked')).toHaveLength(1);
+    // Delivered by the jobs that ran the check: read from the mailbox.
+    const mails = (await deliveredMail(t.app)).filter(
+      (mail) => mail.to === order.user.email && mail.subject.startsWith('We could not check'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`We could not check your new photo: please send another (order ${order.displayId})`);
+    expect(mails[0]?.text).toContain(
+      `We could not check your new photo “wall.jpg” for ${sizeTitle(PHOTO_SIZES['us-2x2'])}, so a person cannot approve it.`,
+    );
+    expect(mails[0]?.text).toContain(SECOND_LOOK_TEXT.retakeNotCheckedNext);
+    expect(mails[0]?.text).toContain(`/photos/photo-enhancement?orderId=${order.displayId}#retake-${failedId}`);
+    expect(
+      (await bellOf(order.user.id, order.displayId))
+        .map((n) => n.remark ?? '')
+        .filter((remark) => remark.includes('wall.jpg')),
+    ).toEqual([
+      // The rejection's reason as staff typed it, ended as a sentence.
+      'A person checked your photo “wall.jpg” and could not approve it: Blurred. Upload a new photo on your order page: the retake is free.',
+      'We could not check your new photo “wall.jpg”. Please upload another on your order page: the retake is still free.',
+    ]);
 
     const again = await upload(retakeAgain, order.user.token, 'brighter.jpg');
     expect(again.statusCode).toBe(201);

@@ -25,6 +25,7 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createPhotosRepository, filesOf, type LookedPhotoRow } from './repository.ts';
 import type { ReceivePhoto } from './service.ts';
@@ -35,6 +36,8 @@ export interface SecondLookDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Every staff decision writes its entry in the same transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
+  /** A retake asked for (a rejection, a retake that could not be checked) reaches the customer's bell too. */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** Queues the photo's check (the photos module's job) in `tx`. */
   queueCheck: (tx: Database, photoId: number) => Promise<void>;
   removeFilesLater: (tx: Database, storageKeys: string[]) => Promise<void>;
@@ -63,6 +66,14 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
     const query = new URLSearchParams({ orderId: displayId });
     return `${siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${query}${photoId ? `#retake-${photoId}` : ''}`;
   }
+
+  /** The news on the customer's bell, in `tx` beside its e-mail, linking the order. */
+  const tellBell = (tx: Database, order: Order, remark: string) =>
+    deps.notifications.notify(
+      order.userId,
+      { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
+      tx,
+    );
 
   /** The photos with their orders (the orders module's), leaving out those of unpaid or closed orders. */
   async function held(photoId?: number): Promise<HeldPhoto[]> {
@@ -170,6 +181,9 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         purpose: approved ? 'photo-second-look-approved' : 'photo-second-look-rejected',
         key: `photo-second-look:${photoId}:${decision.secondLook}`,
       });
+      if (!approved) {
+        await tellBell(tx, order, SECOND_LOOK_TEXT.retakeAskedBell(photo.photo.displayName, decision.reason ?? ''));
+      }
       await deps.audit.record(tx, {
         actor,
         action: approved ? 'photo.second-look.approve' : 'photo.second-look.reject',
@@ -190,7 +204,39 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
     });
   }
 
+  /**
+   * A free retake whose check failed (the photos module turns it down with S.retakeNotChecked, in
+   * `tx` with the order locked): the customer is e-mailed and told on the bell, since they may
+   * have left the page, that it could not be checked and another retake is free. Nothing for an
+   * order cancelled or refunded meanwhile: its page offers no retake.
+   */
+  async function retakeNotChecked(
+    tx: Database,
+    order: Order,
+    photo: { id: number; displayName: string; sizeId: PhotoSizeId },
+  ): Promise<void> {
+    if (closedToSecondLook(order.status)) return;
+    const what = `your new photo “${photo.displayName}” for ${sizeTitle(PHOTO_SIZES[photo.sizeId])}`;
+    const siteUrl = await deps.orders.siteUrlOf(order.id, tx);
+    await deps.mail.enqueue(tx, {
+      ...simpleMail({
+        to: order.email,
+        subject: `We could not check your new photo: please send another (order ${order.displayId})`,
+        heading: SECOND_LOOK_TEXT.retakeNotCheckedHeading,
+        intro: [SECOND_LOOK_TEXT.retakeNotChecked(what), SECOND_LOOK_TEXT.retakeNotCheckedNext],
+        details: [['Order', order.displayId]],
+        outro: [`Upload your new photo here: ${orderLink(siteUrl, order.displayId, photo.id)}`],
+        signature: `The ${brand} team`,
+      }),
+      purpose: 'photo-retake-not-checked',
+      key: `photo-retake-not-checked:${photo.id}`,
+    });
+    await tellBell(tx, order, SECOND_LOOK_TEXT.retakeNotCheckedBell(photo.displayName));
+  }
+
   return {
+    retakeNotChecked,
+
     /** GET /admin/photo-checks: every photo of a paid order waiting for a person, the longest-waiting first. */
     async queue(): Promise<SecondLookEntry[]> {
       const now = deps.now();

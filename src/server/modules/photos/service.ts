@@ -4,8 +4,9 @@ import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import { isPaidStatus } from '../../../domain/applications/application.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
-import type { Coupon } from '../../../domain/checkout/coupons.ts';
+import { COUPON_MESSAGES, type Coupon, type DroppedCoupon } from '../../../domain/checkout/coupons.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
@@ -211,6 +212,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     orders,
     mail: deps.mail,
     audit: deps.audit,
+    notifications: deps.notifications,
     queueCheck: async (tx, photoId) => {
       await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId }, { tx });
     },
@@ -339,16 +341,25 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   /**
    * Prices the order as it now is and stores the summary and the total (the caller holds the
-   * lock); a coupon whose minimum order it no longer reaches is given back first.
+   * lock); a coupon whose minimum order it no longer reaches is given back first, and answered
+   * (`droppedCoupon`) so the caller tells the customer.
    */
-  async function settle(tx: Database, order: Order): Promise<Order> {
+  async function settle(tx: Database, order: Order): Promise<{ order: Order; droppedCoupon: DroppedCoupon | null }> {
     let { summary, coupon } = await priced(tx, order);
-    if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
+    const droppedCoupon = coupon && summary.actualCostCents < coupon.minimumOrderCents ? coupon : null;
+    if (droppedCoupon) {
       await deps.checkout.releaseCoupon(tx, order.id);
       ({ summary } = await priced(tx, order));
     }
-    return orders.setCharged(tx, order.id, summary);
+    return { order: await orders.setCharged(tx, order.id, summary), droppedCoupon };
   }
+
+  /** What the answer to a change that took the order below its coupon's minimum says (its currency's amount). */
+  const couponRemovedNotice = (order: Order, coupon: DroppedCoupon) =>
+    COUPON_MESSAGES.releasedBelowMinimum(
+      coupon.code,
+      formatMoney({ amountCents: coupon.minimumOrderCents, currency: order.currency }),
+    );
 
   /** Photo orders' side of coupons (checkout's CouponPricing): platform `sevaphotos`, this module's prices. */
   const couponPricing: CouponPricing = {
@@ -385,10 +396,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       if (!done.ok) return done;
       const storageKeys = done.value?.dropped ?? [];
       if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
-      const priced = await settle(tx, done.value?.order ?? order);
+      const { order: priced, droppedCoupon } = await settle(tx, done.value?.order ?? order);
       // A new total was told to the listeners by the repricing already.
       if (purchase && priced.totalCents === order.totalCents) await orders.purchaseChanged(tx, priced);
-      return { ok: true, value: await view(tx, priced) };
+      const answer = await view(tx, priced);
+      // The coupon went with this change: the answer says so once (the order page keeps showing it).
+      return {
+        ok: true,
+        value: droppedCoupon ? { ...answer, couponRemoved: couponRemovedNotice(priced, droppedCoupon) } : answer,
+      };
     });
   }
 
@@ -507,25 +523,39 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   /**
    * Marks a photo still waiting for its check as failed, with the reason logged. A free retake
    * waiting for a person is turned down with the reason instead (nobody can approve a photo that
-   * was never checked), so the customer is offered another retake and the prints are not held for ever.
+   * was never checked), so the customer is offered another retake and the prints are not held for
+   * ever; they are e-mailed and told on the bell in the same transaction (the retake was sent
+   * from the paid order's page, which they may have left).
    */
   async function checkFailed(photoId: number, error: unknown, message: string): Promise<void> {
-    const repository = createPhotosRepository(db);
-    const photo = await repository.photoById(photoId);
+    const photo = await createPhotosRepository(db).photoById(photoId);
     if (photo?.state !== 'pending') return;
     log.error({ err: error, photoId }, message);
     const retake = photo.secondLook === 'requested' && photo.secondLookCause === 'retake';
-    await repository.finishCheck(
-      photoId,
-      {
-        state: 'failed',
-        report: null,
-        fittedKey: null,
-        error: M.photoFailed,
-        ...(retake ? { secondLook: 'rejected' as const, secondLookReason: SECOND_LOOK_MESSAGES.retakeNotChecked } : {}),
-      },
-      photo.options.includes('background-change'),
-    );
+    const finish = (on: Database) =>
+      createPhotosRepository(on).finishCheck(
+        photoId,
+        {
+          state: 'failed',
+          report: null,
+          fittedKey: null,
+          error: M.photoFailed,
+          ...(retake
+            ? { secondLook: 'rejected' as const, secondLookReason: SECOND_LOOK_MESSAGES.retakeNotChecked }
+            : {}),
+        },
+        photo.options.includes('background-change'),
+      );
+    if (!retake) {
+      await finish(db);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      // The order first, as a retake's upload locks it: a cancel meanwhile is seen, and no deadlock.
+      const order = await orders.lockOrder(tx, photo.orderId);
+      // Recorded once: a repeated job (or one overtaken) e-mails nobody.
+      if ((await finish(tx)) && order) await secondLook.retakeNotChecked(tx, order, photo);
+    });
   }
 
   /**
@@ -690,7 +720,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
               }
             : {}),
         });
-        return { ok: true, value: await view(tx, await settle(tx, order)) };
+        // A photo added only adds to the total: no coupon's minimum is lost here.
+        return { ok: true, value: await view(tx, (await settle(tx, order)).order) };
       });
     },
 

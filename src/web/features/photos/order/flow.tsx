@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isPhotoStep, type PhotoOrder, type PhotoStep } from '../../../../domain/photos/orders.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -67,6 +67,20 @@ function Stepper({ current, onBack }: { current: PhotoStep; onBack(step: PhotoSt
 }
 
 /**
+ * The sentence of the change that removed the order's coupon (its answer carries it once): kept
+ * on the page through the later steps, where the customer sees the new total, until a coupon is
+ * applied again.
+ */
+function useCouponRemoved(order: PhotoOrder): string | null {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (order.couponRemoved) setNotice(order.couponRemoved);
+    else if (order.appliedCoupon) setNotice(null);
+  }, [order.couponRemoved, order.appliedCoupon]);
+  return notice;
+}
+
+/**
  * SPEC.md §4 photo flow: steps 1 to 4 (photos, plan, delivery, review and pay), resettable. The
  * step is the server's (leaving mid-way resumes there); the address shows it as ?step=.
  */
@@ -77,6 +91,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
   const reset = useOrderChange(ref, () => resetPhotoOrder(ref));
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(order.step);
+  const couponRemoved = useCouponRemoved(order);
 
   // The address follows the server's step. On opening (a reload, a link with another ?step= or
   // none) it is only corrected; a step the server moved to is a new history entry, so the phone's
@@ -172,6 +187,14 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
           >
             {FLOW_TEXT.steps[order.step]}
           </h2>
+          <div role="status">
+            {couponRemoved ? (
+              <p className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-[0.95rem] font-medium text-amber-900">
+                <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
+                {couponRemoved}
+              </p>
+            ) : null}
+          </div>
           {move.isError ? (
             <div className="mt-4">
               <FormAlert tone="error">{errorMessage(move.error, FLOW_TEXT.moveFailed)}</FormAlert>

@@ -3,9 +3,11 @@ import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
 import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ORDER_POLL_MS, orderPollMs, PhotoOrderPage } from './photo-order-page.tsx';
+import type { CheckoutSlot } from './step-parts.tsx';
 import { photoOrderAt } from './testing.tsx';
 
 beforeAll(installBrowserStubs);
@@ -147,5 +149,64 @@ describe('reading the order again while a check is under way', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads(flowApi)).toBe(flowReads);
     focusManager.setFocused(undefined);
+  });
+});
+
+/** Checkout's column as the review step hands it the coupon box: one button applies a coupon. */
+const CouponOnlyCheckout: CheckoutSlot = ({ onCouponChange }) => (
+  <button type="button" onClick={() => void onCouponChange('PHOTO10')}>
+    Apply PHOTO10
+  </button>
+);
+
+/** The page under the address's order, with that checkout column. */
+function PageWithCoupon() {
+  const [params] = useSearchParams();
+  return <PhotoOrderPage orderRef={params.get('orderId')} invalid={false} Checkout={CouponOnlyCheckout} />;
+}
+
+describe('a change that removed the order’s coupon', () => {
+  const removed = COUPON_MESSAGES.releasedBelowMinimum('PHOTOPAIR', '$20.00');
+
+  it('says so on the page through the later steps, until a coupon is applied again', async () => {
+    let current = photoOrderAt(4, { appliedCoupon: 'PHOTOPAIR', totalCents: 1800 });
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(current),
+      'POST /api/v1/photo-orders/PHO-1001/reset': () => {
+        current = photoOrderAt(1, { appliedCoupon: null });
+        // Only the answer to the change that removed it carries the sentence.
+        return ok({ ...current, couponRemoved: removed });
+      },
+      'PUT /api/v1/photo-orders/PHO-1001/step': (call) => {
+        current = { ...current, step: (call.body as { step: 1 | 2 | 3 | 4 }).step };
+        return ok(current);
+      },
+      'POST /api/v1/orders/PHO-1001/coupon': () => {
+        current = { ...current, appliedCoupon: 'PHOTO10' };
+        return ok(null);
+      },
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PageWithCoupon />
+        <AddressStep to="4" />
+      </QueryClientProvider>,
+      { path: '/photos/photo-order?orderId=PHO-1001&step=4' },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(removed)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, start over' }));
+    expect((await screen.findByText(removed)).closest('[role="status"]')).toBeTruthy();
+
+    // Another step's answer does not carry it: the page still says it where the new total is shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Address step 4' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    await screen.findByRole('button', { name: 'Apply PHOTO10' });
+    expect(screen.getByText(removed)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply PHOTO10' }));
+    await waitFor(() => expect(screen.queryByText(removed)).toBeNull());
   });
 });
