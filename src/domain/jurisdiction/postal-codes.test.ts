@@ -16,6 +16,19 @@ describe('parsePostalPlace', () => {
     expect(parsePostalPlace('US', '74103')).toMatchObject({ ok: true, place: { region: 'OK' } });
   });
 
+  it('reads American Samoa and the Northern Mariana Islands from the whole ZIP, not Hawaii’s or Guam’s prefix', () => {
+    expect(parsePostalPlace('US', '96799')).toEqual({
+      ok: true,
+      place: { country: 'US', postalCode: '96799', zip: '96799', region: 'AS' },
+    });
+    expect(parsePostalPlace('US', '96950')).toMatchObject({ ok: true, place: { region: 'MP' } });
+    expect(parsePostalPlace('US', '96952-0001')).toMatchObject({ ok: true, place: { region: 'MP' } });
+    expect(parsePostalPlace('US', '96813')).toMatchObject({ ok: true, place: { region: 'HI' } });
+    expect(parsePostalPlace('US', '96910')).toMatchObject({ ok: true, place: { region: 'GU' } });
+    // Palau: a country of its own with US ZIPs.
+    expect(parsePostalPlace('US', '96940')).toEqual({ ok: false, reason: 'unknown' });
+  });
+
   it('reads a postal code’s province from its first letter and keeps its FSA', () => {
     expect(parsePostalPlace('CA', 'k1a0b1')).toEqual({
       ok: true,

@@ -1,6 +1,6 @@
 import { normalizePostalCode } from '../users/address.ts';
 import { USER_MESSAGES } from '../users/messages.ts';
-import { provinceOfFsa, stateOfZipPrefix } from '../users/postal-lookup.ts';
+import { provinceOfFsa, stateOfZip } from '../users/postal-lookup.ts';
 import type { AddressCountry } from '../users/regions.ts';
 
 /**
@@ -22,16 +22,18 @@ export function malformedCodeMessage(country: AddressCountry): string {
 }
 
 /**
- * The state (from the ZIP's 3-digit prefix) or province (from the postal code's first letter) of
- * a code; `unknown` when the code is well formed but belongs to no state or province we list
- * (military ZIPs, unassigned prefixes).
+ * The state or territory (from the ZIP's 3-digit prefix, or its 5 digits where the prefix holds
+ * more than one place: American Samoa, the Northern Mariana Islands) or province (from the postal
+ * code's first letter) of a code; `unknown` when the code is well formed but belongs to no state,
+ * territory or province we list (military ZIPs, unassigned prefixes, Palau, Micronesia and the
+ * Marshall Islands).
  */
 export function parsePostalPlace(country: AddressCountry, raw: string): PostalPlaceResult {
   const postalCode = normalizePostalCode(country, raw);
   if (postalCode === null) return { ok: false, reason: 'malformed' };
   if (country === 'US') {
     const zip = postalCode.slice(0, 5);
-    const region = stateOfZipPrefix(zip.slice(0, 3));
+    const region = stateOfZip(zip);
     return region ? { ok: true, place: { country, postalCode, zip, region } } : { ok: false, reason: 'unknown' };
   }
   const fsa = postalCode.slice(0, 3);

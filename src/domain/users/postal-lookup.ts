@@ -71,11 +71,27 @@ const US_PREFIX_STATES: readonly [number, number, string][] = [
   [885, 885, 'TX'],
   [889, 898, 'NV'],
   [900, 961, 'CA'],
+  // 967 and 968 are Hawaii but for 96799 (American Samoa), and 969 is Guam but for the other
+  // Pacific islands: full ZIPs of both read US_ZIP_EXCEPTIONS first (stateOfZip).
   [967, 968, 'HI'],
   [969, 969, 'GU'],
   [970, 979, 'OR'],
   [980, 994, 'WA'],
   [995, 999, 'AK'],
+];
+
+/**
+ * 5-digit ZIP ranges whose place is not their prefix's state (USPS): American Samoa inside
+ * Hawaii's 967, the Northern Mariana Islands inside Guam's 969 (Guam itself is 96910–96932), and
+ * null for the rest of 969: Palau (96939–96940), Micronesia (96941–96944) and the Marshall Islands
+ * (96960, 96970) are countries of their own, not a state or territory we list.
+ */
+const US_ZIP_EXCEPTIONS: readonly [number, number, string | null][] = [
+  [96799, 96799, 'AS'],
+  [96900, 96909, null],
+  [96933, 96949, null],
+  [96950, 96952, 'MP'],
+  [96953, 96999, null],
 ];
 
 /** A city for some 3-digit ZIP prefixes (the main post office's city). */
@@ -157,7 +173,7 @@ const CA_FSA_CITIES: Readonly<Record<string, string>> = {
 
 export interface PostalLookup {
   country: AddressCountry;
-  /** The prefix the answer is for ('021', 'K1A'). */
+  /** The prefix the answer is for ('021', 'K1A'), or the 5-digit ZIP ('96799') where its prefix holds two places. */
   prefix: string;
   /** Null when the table knows only the state or province. */
   city: string | null;
@@ -174,10 +190,31 @@ export function isLookupCode(country: AddressCountry, code: string): boolean {
   return country === 'US' ? US_CODE.test(value) : CA_CODE.test(value);
 }
 
-/** The state of a 3-digit ZIP prefix ('932' → 'CA'), or null for military and unassigned prefixes. */
+/**
+ * The state of a 3-digit ZIP prefix ('932' → 'CA'), or null for military and unassigned prefixes.
+ * A few prefixes hold more than one place (967: 96799 is American Samoa; 969: the Northern Mariana
+ * Islands): read a full ZIP with stateOfZip.
+ */
 export function stateOfZipPrefix(prefix: string): string | null {
   const n = Number(prefix);
   return US_PREFIX_STATES.find(([from, to]) => n >= from && n <= to)?.[2] ?? null;
+}
+
+/** The exception row of a 5-digit ZIP whose place its prefix does not tell, or undefined. */
+function zipException(zip: string): readonly [number, number, string | null] | undefined {
+  if (!/^\d{5}/.test(zip)) return undefined;
+  const n = Number(zip.slice(0, 5));
+  return US_ZIP_EXCEPTIONS.find(([from, to]) => n >= from && n <= to);
+}
+
+/**
+ * The state or territory of a ZIP ('96799' → 'AS', '96950-1234' → 'MP', '93277' → 'CA'), or null
+ * for military, unassigned and freely associated states' ZIPs. A code of only 3 digits is read by
+ * its prefix (stateOfZipPrefix).
+ */
+export function stateOfZip(zip: string): string | null {
+  const exception = zipException(zip);
+  return exception ? exception[2] : stateOfZipPrefix(zip.slice(0, 3));
 }
 
 /** The province or territory of a forward sortation area ('K1A' → 'ON'), or null for a letter Canada Post never uses first. */
@@ -193,6 +230,9 @@ export function lookupPostalCode(country: AddressCountry, code: string): PostalL
   const value = code.trim().toUpperCase().replace(/\s+/g, '');
   if (country === 'US') {
     if (!US_CODE.test(value)) return null;
+    // A ZIP of the exception ranges is answered for its 5 digits, not its prefix.
+    const exception = zipException(value);
+    if (exception) return exception[2] ? { country, prefix: value.slice(0, 5), city: null, state: exception[2] } : null;
     const prefix = value.slice(0, 3);
     const state = stateOfZipPrefix(prefix);
     return state ? { country, prefix, city: US_PREFIX_CITIES[prefix] ?? null, state } : null;

@@ -64,4 +64,38 @@ describe('seeded catalog content', () => {
       for (const pkg of service.packages) expect(isCountriesSegment(pkg.slug), pkg.slug).toBe(false);
     }
   });
+
+  it('promises no file conversion SevaDocs does not do, and states the portal’s own document limits', () => {
+    // Only photos, signatures and thumb impressions are fitted (application-photos.ts); documents
+    // are kept as sent, so the page says what the portal takes and that the customer uploads it.
+    const falsePromises = [/into a PDF/i, /bio page to a PDF/i, /passport scan and photo against the portal rules/i];
+    const stepsOf = (slug: string) => {
+      const content = CATALOG_CONTENT.find((c) => c.serviceSlug === slug);
+      return [
+        ...(content?.steps ?? []),
+        ...(content?.details ?? []),
+        ...Object.values(content?.timelines ?? {}).flat(),
+      ].map((step) => step.description);
+    };
+    for (const text of [...stepsOf('oci-card'), ...stepsOf('indian-visa')]) {
+      for (const promise of falsePromises) expect(text).not.toMatch(promise);
+    }
+    expect(stepsOf('oci-card')).toContain(
+      'We resize the photo to a square JPEG of 200–1500 px under 500 KB and crop the signature to 1:3. We keep your supporting documents as you send them: the OCI portal takes each as a PDF of at most 1000 KB, so keep one of that size to upload there.',
+    );
+    expect(stepsOf('indian-visa')).toContain(
+      'We fit the photo to the portal rules (square JPEG, 10 KB–1 MB, plain light background, no glasses). We keep your passport scan as you send it: the portal takes the bio page as a PDF of 10–300 KB, so keep one of that size to upload there.',
+    );
+  });
+
+  it('says who signs a minor’s OCI application: the parents the declaration and consent, the child only the box under the photo', () => {
+    // catalog-facts §1 "parents sign, the minor does not", read with its source (K14, the centres'
+    // minor checklist): a child of 5 or older signs the box under the photo, never a parent for them.
+    const details =
+      CATALOG_CONTENT.find((c) => c.serviceSlug === 'oci-card')?.packageDetails?.['oci-card-for-minor'] ?? [];
+    const text = details.map((d) => d.description).join(' ');
+    expect(text).toContain('signed by both parents');
+    expect(text).toContain('In the box under the photo, a child of 5 or older signs their own name');
+    expect(text).toMatch(/younger child gives a thumb impression/);
+  });
 });

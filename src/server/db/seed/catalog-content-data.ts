@@ -154,7 +154,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Upload documents, photo and signature',
         description:
-          'We resize the photo to a square JPEG of 200–1500 px under 500 KB, crop the signature to 1:3 and turn each supporting document into a PDF under 1000 KB.',
+          'We resize the photo to a square JPEG of 200–1500 px under 500 KB and crop the signature to 1:3. We keep your supporting documents as you send them: the OCI portal takes each as a PDF of at most 1000 KB, so keep one of that size to upload there.',
         icon: 'camera',
       },
       ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
@@ -205,7 +205,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'Both parents sign',
           description:
-            'The application and the Parental Authorization Form are signed by both parents and the form is notarised; a child under 5 gives a thumb impression instead of a signature (left thumb for boys, right thumb for girls).',
+            'The application’s declaration and the Parental Authorization Form are signed by both parents and the form is notarised. In the box under the photo, a child of 5 or older signs their own name, and a younger child gives a thumb impression (left thumb for boys, right thumb for girls).',
         },
       ],
       'oci-reissue': [
@@ -826,7 +826,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Upload your photo and passport page',
         description:
-          'We fit the photo to the portal rules (square JPEG, 10 KB–1 MB, plain light background, no glasses) and the passport bio page to a PDF of 10–300 KB.',
+          'We fit the photo to the portal rules (square JPEG, 10 KB–1 MB, plain light background, no glasses). We keep your passport scan as you send it: the portal takes the bio page as a PDF of 10–300 KB, so keep one of that size to upload there.',
         icon: 'camera',
       },
       {
@@ -866,7 +866,8 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       'e-tourist-30-days': [
         {
           ...REVIEW_DAY,
-          description: 'We check your passport scan and photo against the portal rules the day you upload them.',
+          description:
+            'We check that your passport scan is clear and fit your photo to the portal rules the day you upload them.',
         },
         {
           title: 'Application submitted',
@@ -888,7 +889,8 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       'e-tourist-1-year': [
         {
           ...REVIEW_DAY,
-          description: 'We check your passport scan and photo against the portal rules the day you upload them.',
+          description:
+            'We check that your passport scan is clear and fit your photo to the portal rules the day you upload them.',
         },
         {
           title: 'Application submitted',
@@ -909,7 +911,8 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       'e-tourist-5-years': [
         {
           ...REVIEW_DAY,
-          description: 'We check your passport scan and photo against the portal rules the day you upload them.',
+          description:
+            'We check that your passport scan is clear and fit your photo to the portal rules the day you upload them.',
         },
         {
           title: 'Application submitted',

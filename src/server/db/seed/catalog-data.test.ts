@@ -4,7 +4,16 @@ import { ADDON_TYPES } from '../../../domain/catalog/addons.ts';
 import { pricesOnDay } from '../../../domain/catalog/fee-schedule.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { FOOTER_SERVICE_LINKS } from '../../../domain/config/footer-links.ts';
-import { ADDON_PRICES, bankCharge, CATALOG, type SeedPrice, type SeedService, seedPriceRows } from './catalog-data.ts';
+import { photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
+import {
+  ADDON_PRICES,
+  bankCharge,
+  CATALOG,
+  FROM_US,
+  type SeedPrice,
+  type SeedService,
+  seedPriceRows,
+} from './catalog-data.ts';
 
 const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', CA: 'CAD' };
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -202,5 +211,72 @@ describe('seeded catalog', () => {
       expect(description).not.toMatch(/for an adult\b/);
       expect(description).toMatch(/children/);
     }
+  });
+
+  it('notes VFS Global’s $20 reference fee on every US OCI package, in the new card’s words (catalog-facts §1, §6)', () => {
+    const oci = CATALOG.find((s) => s.slug === 'oci-card');
+    const usNote = (slug: string) =>
+      oci?.packages
+        .find((p) => p.slug === slug)
+        ?.texts.find((t) => JSON.stringify(t.appliesTo) === JSON.stringify(FROM_US))?.feeNote;
+    const adult =
+      'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.';
+    expect(usNote('new-oci-card')).toBe(adult);
+    expect(usNote('oci-reissue')).toBe(adult);
+    expect(usNote('lost-or-damaged-oci')).toBe(adult);
+    expect(usNote('oci-card-for-minor')).toBe(
+      'If the child holds a passport other than a US one, or has lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
+    );
+    // Every US OCI package is filed through VFS, so none goes without the note.
+    for (const pkg of oci?.packages ?? []) {
+      if (pkg.prices.some((p) => p.applyingFrom === 'US'))
+        expect(usNote(pkg.slug), pkg.slug).toMatch(/\$20 reference fee/);
+    }
+  });
+
+  it('says who signs a minor’s OCI application: both parents the declaration and consent, the child only the box under the photo', () => {
+    const pkg = CATALOG.find((s) => s.slug === 'oci-card')?.packages.find((p) => p.slug === 'oci-card-for-minor');
+    expect(pkg?.description).toContain('Both parents sign the application’s declaration');
+    expect(pkg?.description).toContain(
+      'in the box under the photo a child of 5 or older signs their own name (never a parent for them)',
+    );
+    expect(pkg?.description).not.toMatch(/signs too/);
+  });
+
+  it('names Annexure C as one parent’s, not both parents’ (a single parent signs it alone)', () => {
+    const lines = JSON.stringify(CATALOG);
+    expect(lines).not.toContain('Annexure C for a single parent) prepared for both parents');
+    expect(lines).toContain('Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)');
+  });
+
+  it('claims a lower price than a CVS or Walgreens photo counter only for packages that are cheaper (catalog-facts §7)', () => {
+    // CVS $17.99, Walgreens $16.99 with the digital file (K83–K86): the claim must beat the lower.
+    const counterCents = Math.min(1799, 1699);
+    const photos = CATALOG.find((s) => s.slug === 'photo-enhancement');
+    expect(photos?.description).not.toMatch(/you pay less than at a CVS or Walgreens/i);
+    expect(photos?.description).toContain(
+      'A digital copy, or prints to collect at a store near you, costs less than a CVS or Walgreens photo counter charges; prints mailed to your home cost a little more.',
+    );
+    expect(photoPackageCents('digital-copy', 'USD')).toBeLessThan(counterCents);
+    expect(photoPackageCents('pickup-from-nearest-photo-studio', 'USD')).toBeLessThan(counterCents);
+    // Delivered prints ($19.99) are not cheaper, and the text says so.
+    expect(photoPackageCents('print-copies-delivered', 'USD')).toBeGreaterThan(counterCents);
+  });
+
+  it('promises no PDF conversion of the e-Visa passport scan, and states the portal’s 10–300 KB limit', () => {
+    const visa = CATALOG.find((s) => s.slug === 'indian-visa');
+    const copy = [
+      visa?.description ?? '',
+      ...(visa?.packages ?? []).flatMap((p) => [
+        p.description,
+        ...p.features,
+        ...p.texts.flatMap((t) => [t.description ?? '', ...(t.features ?? [])]),
+      ]),
+    ];
+    for (const text of copy)
+      expect(text).not.toMatch(/passport scan (resized|to its upload rules)|resize your photo and passport scan/i);
+    expect(visa?.description).toContain(
+      'We keep your passport scan as you send it: the portal takes the bio page as a PDF of 10–300 KB, so keep one of that size to upload there.',
+    );
   });
 });

@@ -259,7 +259,7 @@ export const CATALOG: readonly SeedService[] = [
         name: 'OCI Card for a Minor',
         slug: 'oci-card-for-minor',
         description:
-          'First OCI card for a child under 18, at the same government fee as an adult card. Both parents sign the application and a notarised Parental Authorization Form; a child of 5 or older signs too, and a younger child gives a thumb impression instead.',
+          'First OCI card for a child under 18, at the same government fee as an adult card. Both parents sign the application’s declaration and a notarised Parental Authorization Form; in the box under the photo a child of 5 or older signs their own name (never a parent for them), and a younger child gives a thumb impression.',
         features: [
           'Application filed in the child’s name, signed by both parents',
           'Parental Authorization Form prepared for notarisation',
@@ -355,6 +355,8 @@ export const CATALOG: readonly SeedService[] = [
               'VFS Global appointment and checklist',
             ],
             processingTime: 'About 6–7 weeks after VFS Global receives the file',
+            feeNote:
+              'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
           },
           {
             appliesTo: FROM_CA,
@@ -418,6 +420,8 @@ export const CATALOG: readonly SeedService[] = [
               'VFS Global appointment and checklist',
             ],
             processingTime: 'Usually 6–10 weeks after VFS Global receives the file',
+            feeNote:
+              'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
           },
           {
             appliesTo: FROM_CA,
@@ -587,7 +591,7 @@ export const CATALOG: readonly SeedService[] = [
           'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D.',
         features: [
           'Answers for the child’s Passport Seva form prepared and checked',
-          'Annexure D (or Annexure C for a single parent) prepared for both parents',
+          'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
           'Thumb-impression and signature guidance for young children',
           'Application-centre appointment',
         ],
@@ -609,7 +613,7 @@ export const CATALOG: readonly SeedService[] = [
               'Re-issue of the passport of a child under 18, valid for five years. Both parents sign the application and Annexure D.',
             features: [
               'Answers for the child’s Passport Seva form prepared and checked',
-              'Annexure D (or Annexure C for a single parent) prepared for both parents',
+              'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
               'Thumb-impression and signature guidance for young children',
               'VFS Global appointment',
             ],
@@ -621,7 +625,7 @@ export const CATALOG: readonly SeedService[] = [
               'Re-issue of the passport of a child under 15, valid for five years. Both parents sign the application and Annexure D.',
             features: [
               'Answers for the child’s Passport Seva form prepared and checked',
-              'Annexure D (or Annexure C for a single parent) prepared for both parents',
+              'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
               'Thumb-impression and signature guidance for young children',
               'BLS International appointment',
             ],
@@ -1129,7 +1133,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Indian e-Visa: tourist visas of 30 days, 1 year or 5 years, and business visas.',
     description:
-      'We prepare your answers for the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. You pay the government fee and its 2.5% bank charge on the official portal when you submit: they are not in our price, which is our fee for the preparation and the review.',
+      'We prepare your answers for the e-Visa form on the official Government of India portal, fit your photo to its upload rules and check every answer before you submit. We keep your passport scan as you send it: the portal takes the bio page as a PDF of 10–300 KB, so keep one of that size to upload there. Most e-Visas are decided within 72 hours. You pay the government fee and its 2.5% bank charge on the official portal when you submit: they are not in our price, which is our fee for the preparation and the review.',
     icon: 'plane',
     parameters: ['citizenship', 'destination'],
     parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },
@@ -1140,7 +1144,7 @@ export const CATALOG: readonly SeedService[] = [
         description: 'Double-entry tourist e-Visa valid for 30 days from arrival, for holidays and family visits.',
         features: [
           'Answers for the official e-Visa portal prepared in its order',
-          'Photo and passport scan resized to the upload rules',
+          'Photo fitted to the portal’s upload rules',
           'Answers checked against your passport before you submit',
           'Arrival-date window checked (4–30 days ahead)',
         ],
@@ -1200,7 +1204,7 @@ export const CATALOG: readonly SeedService[] = [
         description: 'Multiple-entry tourist e-Visa valid for one year; each stay may last up to 180 days.',
         features: [
           'Answers for the official e-Visa portal prepared in its order',
-          'Photo and passport scan resized to the upload rules',
+          'Photo fitted to the portal’s upload rules',
           'Answers checked against your passport before you submit',
           'Government fee for your nationality checked before you submit',
         ],
@@ -1247,7 +1251,7 @@ export const CATALOG: readonly SeedService[] = [
           'Multiple-entry tourist e-Visa valid for five years, the best value for anyone visiting family in India every year. Each stay may last up to 180 days.',
         features: [
           'Answers for the official e-Visa portal prepared in its order',
-          'Photo and passport scan resized to the upload rules',
+          'Photo fitted to the portal’s upload rules',
           'Answers checked against your passport before you submit',
           'Government fee for your nationality checked before you submit',
         ],
@@ -1295,7 +1299,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Answers for the official e-Visa portal prepared in its order',
           'Invitation letter and business card checked against the form',
-          'Photo and passport scan resized to the upload rules',
+          'Photo fitted to the portal’s upload rules',
           'Government fee checked before you submit',
         ],
         processingTime: 'Usually decided within 72 hours',
@@ -1496,7 +1500,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US passport photos and 630 × 810 px Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US passport photos and 630 × 810 px Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos. A digital copy, or prints to collect at a store near you, costs less than a CVS or Walgreens photo counter charges; prints mailed to your home cost a little more.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},

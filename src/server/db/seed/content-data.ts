@@ -441,7 +441,7 @@ Need help? Our [Indian passport renewal service](/indian-passport-renewal) shows
 - The child's birth certificate naming **both parents**.
 - The parents' marriage certificate.
 - A notarised **Parental Authorization Form** signed by both parents.
-- For a child under five, a **thumb impression** instead of a signature: the left thumb for boys and the right thumb for girls. The parents sign the forms; the child does not.
+- For a child under five, a **thumb impression** instead of a signature: the left thumb for boys and the right thumb for girls. The parents sign the consent form and the application’s declaration; from five, the child signs only the box under their photo, and never a parent for them.
 
 ## OCI re-issue after a new passport
 

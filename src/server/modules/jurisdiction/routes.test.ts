@@ -150,6 +150,17 @@ describe('GET /api/v1/jurisdiction: bad and unknown codes', () => {
     expect(military.json().message).toBe(M.unknown);
   });
 
+  it('answers 404 for American Samoa and the Northern Mariana Islands, not Hawaii’s or Guam’s consulate', async () => {
+    // No row names their mission (decision 0105's sources list Guam and Hawaii only): never a guess.
+    for (const zip of ['96799', '96950']) {
+      const res = await lookUp('US', zip);
+      expect(res.statusCode, zip).toBe(404);
+      expect(res.json().message).toBe(M.unknown);
+    }
+    expect(await found('US', '96813')).toMatchObject({ region: 'HI', mission: { city: 'San Francisco' } });
+    expect(await found('US', '96910')).toMatchObject({ region: 'GU', mission: { city: 'San Francisco' } });
+  });
+
   it('limits look-ups per client address', async () => {
     for (let i = 0; i < JURISDICTION_RATE_LIMIT.max; i++) {
       expect((await lookUp('US', '10001', '203.0.113.7')).statusCode).toBe(200);

@@ -16,11 +16,11 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
   'visa-service': {
     eyebrow: 'Indian visa service for US and Canadian citizens',
     title: 'Your Indian visa, handled by specialists',
-    lead: 'e-Tourist, e-Business and paper visas prepared, checked and filed for you — with the government fee and our fee shown separately before you pay.',
+    lead: 'e-Tourist, e-Business and paper visas prepared and checked for you — with the government fee and our fee shown separately before you pay.',
     benefits: [
-      'A specialist checks your photo and passport scan before anything is filed',
+      'A specialist checks your photo and passport scan before you submit',
       'e-Visa decisions usually arrive within 72 hours',
-      'Filed on the official government portal only — no “express” middlemen',
+      'Submitted on the official government portal only — no “express” middlemen',
       'Paper visas and VFS appointments for travellers who cannot use the e-Visa',
     ],
     steps: [
@@ -30,7 +30,7 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
       },
       {
         title: 'We prepare everything',
-        body: 'We pick the right visa, fill in the form and resize your photo and passport scan to the portal rules.',
+        body: 'We pick the right visa, fill in the form and fit your photo to the portal rules.',
       },
       {
         title: 'Travel with confidence',
@@ -49,7 +49,7 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
     benefits: [
       '30-day e-Tourist visa: a $10–$25 government fee, depending on the season, paid on the official portal',
       '1-year and 5-year multiple-entry visas with stays of up to 180 days',
-      'Photo and passport scan sized to the portal rules, free',
+      'Photo fitted to the portal rules, free',
       'Apply 4 to 30 days before you land (up to 120 days for 1-year and 5-year visas)',
     ],
     steps: [

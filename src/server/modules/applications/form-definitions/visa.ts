@@ -208,8 +208,10 @@ function references(): FormSection {
 
 /**
  * The rule of the checklist item an upload question files to (checklistItemOfUpload): a scan or
- * what a phone makes, as the Documents step takes it. The portal's own limits (a PDF of 10–300 KB)
- * are for the file our team files there.
+ * what a phone makes, as the Documents step takes it, kept as sent (an image re-encoded, never
+ * made a PDF). The portal's own limit (the bio page as a PDF of 10–300 KB) is for the file the
+ * customer uploads there when they submit: SevaDocs never files on a government portal (the print
+ * pack says so), and the /indian-visa page tells the customer that limit.
  */
 const CHECKLIST_DOCUMENT = { maxSize: DOCUMENT_MAX_BYTES };
 
