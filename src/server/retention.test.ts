@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { erasedEmail } from '../domain/data-rights/schemas.ts';
 import { todayIsoDate } from '../domain/limits/constants.ts';
 import {
   addDays,
@@ -15,7 +16,9 @@ import type { JobHandler } from './jobs/queue.ts';
 import { deliveredMail } from './mail/testing.ts';
 import { apiCall, moveOrderTo, requiredItems, startApplication, uploadItems } from './modules/applications/testing.ts';
 import { bearer, createSignedInUser } from './modules/auth/testing.ts';
+import { notifications } from './modules/notifications/tables.ts';
 import { RETENTION_PAUSE_MS, type RetentionFailure } from './modules/orders/retention.ts';
+import { orders } from './modules/orders/tables.ts';
 import { payWithSandbox } from './modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
 import { createStaffUser } from './modules/users/testing.ts';
@@ -58,6 +61,13 @@ async function closedApplication(t: TestApp) {
 
 const noticesTo = async (t: TestApp, email: string, displayId: string) =>
   (await deliveredMail(t.app, 500)).filter((m) => m.to === email && m.subject === R.noticeSubject(displayId));
+
+/** The retention notices on the bell of the order's account. */
+const bellNotices = (t: TestApp, orderId: number, deleteOn: string) =>
+  t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.orderIdDb, orderId), eq(notifications.remark, R.noticeRemark(deleteOn))));
 
 /** A file link of the API (a full path) as the customer. */
 const fetchAs = (t: TestApp, url: string, token: string) =>
@@ -124,6 +134,11 @@ describe.each([
     const notices = await noticesTo(t, user.email, order.displayId);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain(R.noticeIntro(deleteOn));
+    // And once on their bell, linking to the order.
+    const panel = await fetchAs(t, '/api/v1/users/notification?page=1&limit=100', user.token);
+    expect(
+      panel.json().data.notifications.filter((n: { remark: string }) => n.remark === R.noticeRemark(deleteOn)),
+    ).toEqual([expect.objectContaining({ orderId: order.displayId, orderId_DB: order.id, orderStatus: 'Cancelled' })]);
 
     // The day before the deletion: every file still stored, listed and downloadable; the page says until when.
     clock = at(addDays(deleteOn, -1), '23:59:00');
@@ -188,6 +203,7 @@ describe('the retention sweep', () => {
     const told = await Promise.all([t.app.retention.sweep(), t.app.retention.sweep()]);
     expect(told.reduce((n, s) => n + s.noticed, 0)).toBe(1);
     expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+    expect(await bellNotices(t, order.id, deleteOn)).toHaveLength(1);
 
     clock = at(deleteOn);
     const swept = await Promise.all([t.app.retention.sweep(), t.app.retention.sweep()]);
@@ -195,6 +211,20 @@ describe('the retention sweep', () => {
     expect(swept.reduce((n, s) => n + s.files, 0)).toBe(files.length);
     expect((await retentionRow(t, order.id))?.filesDeleted).toBe(files.length);
     expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+  });
+
+  it('gives an erased customer’s account no notice on the bell', async () => {
+    const { user, order, closedDay } = await closedApplication(t);
+    // What the erasure leaves on the order (its files stay here, as one sent by staff afterwards would).
+    await t.database.db
+      .update(orders)
+      .set({ email: erasedEmail(user.id) })
+      .where(eq(orders.id, order.id));
+    const deleteOn = addDays(closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+    expect((await retentionRow(t, order.id))?.noticeSentAt).not.toBeNull();
+    expect(await bellNotices(t, order.id, deleteOn)).toEqual([]);
   });
 
   it('takes no document from staff once the sweep is done with the order’s files: it would be kept for ever', async () => {

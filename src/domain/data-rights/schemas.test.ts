@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deletionDeadline, deletionRequestSchema, isOpenOrderStatus } from './schemas.ts';
+import {
+  deletionDeadline,
+  deletionRequestSchema,
+  erasedEmail,
+  isErasedCustomerOrder,
+  isOpenOrderStatus,
+} from './schemas.ts';
 
 describe('data rights rules', () => {
   it('answers a request within one calendar month, the end of a shorter month included', () => {
@@ -21,6 +27,12 @@ describe('data rights rules', () => {
       expect(isOpenOrderStatus(open)).toBe(true);
     }
     for (const done of ['Completed', 'Refunded', 'Cancelled']) expect(isOpenOrderStatus(done)).toBe(false);
+  });
+
+  it('knows an erased customer’s order by its own placeholder address, not another account’s', () => {
+    expect(isErasedCustomerOrder({ userId: 7, email: erasedEmail(7) })).toBe(true);
+    expect(isErasedCustomerOrder({ userId: 7, email: 'meera@example.com' })).toBe(false);
+    expect(isErasedCustomerOrder({ userId: 7, email: erasedEmail(8) })).toBe(false);
   });
 
   it('asks for the password and the confirmation', () => {

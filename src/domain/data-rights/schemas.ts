@@ -37,6 +37,15 @@ export function erasedEmail(userId: number): string {
   return `erased-${userId}@erased.invalid`;
 }
 
+/**
+ * Whether the order's customer was erased: the erasure puts the account's placeholder in its
+ * orders' e-mail field. Nothing new is kept for them after it (a notification no one can read,
+ * naming their order).
+ */
+export function isErasedCustomerOrder(order: { userId: number; email: string }): boolean {
+  return order.email === erasedEmail(order.userId);
+}
+
 export const DELETION_STATES = ['pending', 'erased'] as const;
 export type DeletionState = (typeof DELETION_STATES)[number];
 

@@ -58,6 +58,9 @@ export const RETENTION_MESSAGES = {
   noMoreFiles:
     'The files of this order were deleted under our retention policy, so no document can be added to it now.',
   noticeSubject: (displayId: string) => `The files of your order ${displayId} will be deleted soon`,
+  /** The notice on the customer's bell: the e-mail's news, short. */
+  noticeRemark: (deleteOn: string) =>
+    `The documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)} under our retention policy. Download any you want to keep from the order's page before then.`,
   noticeIntro: (deleteOn: string) =>
     `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}, ${ORDER_FILES_RETENTION_DAYS} days after it closed. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,
 } as const;

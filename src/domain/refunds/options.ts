@@ -44,8 +44,10 @@ export function refundedAmount(amount: Money, charged: Money | null): string {
     : formatMoney(amount);
 }
 
-/** The customer's notification of a decision on their refund request (beside its e-mail). */
+/** The customer's notification of their refund request logged, and of its decision (beside each e-mail). */
 export const REFUND_NOTICES = {
+  received: (reference: string, amount: string) =>
+    `Refund request ${reference} for ${amount} received. Our billing team reviews it within 3 business days and will e-mail you the decision.`,
   refunded: (reference: string, amount: string) =>
     `Refund ${reference}: we refunded ${amount} to your original payment method. It reaches your account within 5–10 business days.`,
   rejected: (reference: string, reason: string) => `Refund request ${reference} was not approved: ${reason}`,

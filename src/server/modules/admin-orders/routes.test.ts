@@ -28,6 +28,8 @@ import {
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
+import { eraseOwnAccount } from '../data-rights/testing.ts';
+import { notifications } from '../notifications/tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
@@ -617,6 +619,28 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
     });
     expect(disguised.statusCode).toBe(415);
     expect(await auditEntries(order.displayId, 'order.document')).toEqual([]);
+  });
+
+  it('tells the customer in their notifications as in the e-mail, with the link to the order', async () => {
+    const { customer, order } = await paidApplication();
+    const sent = await sendDocument(staff.token, order.displayId);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const remark = 'Our team sent you a document: receipt.png is ready for you on your order page.';
+    const theirs = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);
+    const told = theirs.json().data.notifications.filter((n: { remark: string | null }) => n.remark === remark);
+    expect(told).toEqual([
+      expect.objectContaining({ orderId: order.displayId, orderId_DB: order.id, orderStatus: 'Forms incomplete' }),
+    ]);
+    const [mail] = await mailsWith(`order-document-sent:${sent.json().data.id}`);
+    expect(mail?.text).toContain('receipt.png is ready for you on your order page.');
+  });
+
+  it('gives an erased customer’s account no notification of a document sent to their order afterwards', async () => {
+    const { customer, order } = await paidApplication();
+    await moveOrderTo(t.app, order.id, 'Cancelled', 'staff');
+    await eraseOwnAccount(t.app, customer);
+    expect((await sendDocument(staff.token, order.displayId)).statusCode).toBe(201);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toEqual([]);
   });
 });
 

@@ -26,6 +26,7 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
   canChangeStatus,
@@ -479,7 +480,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     /**
      * Sends a document back to the customer (SPEC.md §7 /admin-order/documents/): checked and
      * stored by `receive` (the app's acceptUpload), recorded by the documents service as a
-     * `to-customer` document, with its audit entry in the same transaction.
+     * `to-customer` document, with its audit entry, the customer's notification and e-mail in the
+     * same transaction (an erased customer's account gets no notification: no one can read it).
      */
     async sendDocument(
       actor: StaffActor,
@@ -503,14 +505,29 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             after: { documentId: document.id, name: document.name, memberId },
             words: ['name'],
           });
+          // The notification says what the e-mail's heading and first line say.
+          const heading = 'Our team sent you a document';
+          const ready = `${document.name} is ready for you on your order page.`;
+          if (!isErasedCustomerOrder(order)) {
+            await deps.notifications.notify(
+              order.userId,
+              {
+                orderId: order.displayId,
+                orderIdDb: order.id,
+                orderStatus: order.status,
+                remark: `${heading}: ${ready}`,
+              },
+              tx,
+            );
+          }
           await deps.mail.enqueue(tx, {
             ...documentMail(
               order,
               documentSlot.sent(document.id),
               {
                 subject: `A document from our team for your order ${order.displayId}`,
-                heading: 'Our team sent you a document',
-                intro: [`${document.name} is ready for you on your order page.`],
+                heading,
+                intro: [ready],
                 linkText: 'Open it here',
               },
               await deps.orders.siteUrlOf(order.id, tx),

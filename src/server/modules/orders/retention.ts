@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { daysBetween } from '../../../domain/catalog/fee-schedule.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { OrderKindDefinition } from './kinds.ts';
 import {
   createRetentionRepository,
@@ -65,6 +67,8 @@ export interface OrderFileRetentionDeps {
   kind(order: Order): OrderKindDefinition;
   lockOrder(on: Database, orderId: number): Promise<Order | null>;
   mail: Pick<MailOutbox, 'enqueue'>;
+  /** The notice is on the customer's bell too, in its e-mail's transaction. */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** The app's file storage: the sweep deletes an order's files before its transaction. */
   storage: Pick<FileStorage, 'delete'>;
   /** Where the order's e-mail links point (the orders service's siteUrlOf). */
@@ -162,9 +166,10 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   }
 
   /**
-   * Tells the customers whose files go within the notice (once: the row's notice_sent_at and the
-   * e-mail's key are written in one transaction). A notice that comes late (no sweep ran for days)
-   * moves the day so the customer still has every notice day. An order without files is done.
+   * Tells the customers whose files go within the notice, by e-mail and on their bell (once: the
+   * row's notice_sent_at, the e-mail and the notification are written in one transaction). A
+   * notice that comes late (no sweep ran for days) moves the day so the customer still has every
+   * notice day. An order without files is done.
    */
   function notify(today: string, now: Date, signal: AbortSignal | undefined): Promise<StepResult> {
     const step = RETENTION_STEPS.notice(addDays(today, ORDER_FILES_NOTICE_DAYS));
@@ -186,6 +191,19 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
           purpose: 'retention-notice',
           key: `retention-notice:${order.id}`,
         });
+        // An erased customer's account gets nothing more: no one can read it.
+        if (!isErasedCustomerOrder(order)) {
+          await deps.notifications.notify(
+            order.userId,
+            {
+              orderId: order.displayId,
+              orderIdDb: order.id,
+              orderStatus: order.status,
+              remark: R.noticeRemark(deleteOn),
+            },
+            tx,
+          );
+        }
         return 1;
       }),
     );

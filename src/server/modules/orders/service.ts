@@ -207,6 +207,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     kind: (order) => kinds.of(order.kind),
     lockOrder,
     mail: deps.mail,
+    notifications: deps.notifications,
     storage: deps.storage,
     siteUrlOf: (orderId, on) => siteUrlOf(orderId, on),
     companyName: deps.companyName,

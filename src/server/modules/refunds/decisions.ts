@@ -8,6 +8,7 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -126,6 +127,25 @@ export const REFUND_MAIL_TEXT = {
     `This is less than the ${asked} asked for. If you think the amount is wrong, reply to this e-mail.`,
 } as const;
 
+/**
+ * A refund request's news in the notifications of the order's account, about the order, in `tx`
+ * (its logging, its decision). An erased customer's account gets nothing more: no one can read it.
+ */
+export async function notifyOrderAccount(
+  deps: Pick<RefundDecisionDeps, 'orders' | 'notifications'>,
+  tx: Database,
+  orderId: number,
+  remark: string,
+): Promise<void> {
+  const [order] = await deps.orders.findByIds([orderId], tx);
+  if (!order || isErasedCustomerOrder(order)) return;
+  await deps.notifications.notify(
+    order.userId,
+    { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
+    tx,
+  );
+}
+
 export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   const repository = createRefundsRepository(db);
 
@@ -135,17 +155,6 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   }
   async function toAdmin(row: RefundRequestRow, on: Database = db): Promise<AdminRefund> {
     return toAdminRefund(row, (await displayIds([row.orderId], on)).get(row.orderId) ?? '');
-  }
-
-  /** The decision in the customer's notifications, about the order the request is for. */
-  async function notifyCustomer(tx: Database, request: AdminRefund, remark: string) {
-    const [order] = await deps.orders.findByIds([request.orderId], tx);
-    if (!order) return;
-    await deps.notifications.notify(
-      order.userId,
-      { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
-      tx,
-    );
   }
 
   /**
@@ -313,7 +322,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           { amountCents: refunded.approvedCents ?? 0, currency: refunded.currency },
           charged,
         );
-        await notifyCustomer(tx, refunded, REFUND_NOTICES.refunded(refunded.reference, amount));
+        await notifyOrderAccount(deps, tx, refunded.orderId, REFUND_NOTICES.refunded(refunded.reference, amount));
         await deps.afterDecision?.(tx, row.orderId);
       }
       if (outcome.fullyRefunded) {
@@ -539,7 +548,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           purpose: 'refund-decision',
           key: `refund-decision:${row.reference}:rejected`,
         });
-        await notifyCustomer(tx, request, REFUND_NOTICES.rejected(request.reference, reason));
+        await notifyOrderAccount(deps, tx, request.orderId, REFUND_NOTICES.rejected(request.reference, reason));
         await deps.afterDecision?.(tx, row.orderId);
         await deps.audit.record(tx, {
           actor,

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
+import { erasedEmail } from '../../../domain/data-rights/schemas.ts';
+import { REFUND_MESSAGES, REFUND_NOTICES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import { refundRequestSchema } from '../../../domain/refunds/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { notifications } from '../notifications/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 import { REFUND_REFERENCE_PATTERN } from './reference.ts';
@@ -34,7 +36,12 @@ async function insertOrder(displayId: string, email: string, status: string, tot
     totalCents,
     currency: 'USD',
   });
+  return user.id;
 }
+
+/** The notifications about an order, whoever's account they are on. */
+const notificationsAbout = (displayId: string) =>
+  t.database.db.select().from(notifications).where(eq(notifications.orderId, displayId));
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -195,6 +202,39 @@ describe('POST /api/v1/refund/request', () => {
     expect(rows.map((r) => r.reference)).toEqual(['RF-TWICE234']);
     const mails = (await deliveredMail(t.app)).filter((m) => m.subject.includes('RF-TWICE234'));
     expect(mails.map((m) => m.to).sort()).toEqual(['meera.nair@example.com', 'support@sevadocs.example']);
+    const told = (await notificationsAbout('DOC-000123')).filter((n) => n.remark?.includes('RF-TWICE234'));
+    expect(told).toHaveLength(1);
+  });
+
+  it('tells the order’s account on its bell that the request was logged, with the link to the order; nothing when it was not', async () => {
+    await t.database.db.delete(refundRequests);
+    const userId = await insertOrder('DOC-000400', 'asha@example.com', 'Completed', 20000);
+    const input = refundRequestSchema.parse({ ...valid, orderId: 'DOC-000400', email: 'asha@example.com' });
+    await t.app.services.refunds.processRequest({ reference: 'RF-BELL2345', input, ip: null });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.displayId, 'DOC-000400'));
+    expect(await notificationsAbout('DOC-000400')).toEqual([
+      expect.objectContaining({
+        userId,
+        orderIdDb: order?.id,
+        orderStatus: 'Completed',
+        remark: REFUND_NOTICES.received('RF-BELL2345', '$79'),
+        documentStatus: null,
+      }),
+    ]);
+    // Open already: refused, told by e-mail only.
+    await t.app.services.refunds.processRequest({ reference: 'RF-AGAIN234', input, ip: null });
+    expect(await notificationsAbout('DOC-000400')).toHaveLength(1);
+  });
+
+  it('gives an erased customer’s account no notification of a request for their order', async () => {
+    const userId = await insertOrder('DOC-000401', 'gone@example.com', 'Completed', 20000);
+    await t.database.db
+      .update(orders)
+      .set({ email: erasedEmail(userId) })
+      .where(eq(orders.displayId, 'DOC-000401'));
+    const input = refundRequestSchema.parse({ ...valid, orderId: 'DOC-000401', email: erasedEmail(userId) });
+    await t.app.services.refunds.processRequest({ reference: 'RF-GONE2345', input, ip: null });
+    expect(await notificationsAbout('DOC-000401')).toEqual([]);
   });
 
   it('matches the e-mail without regard to case and the order id without regard to case or spaces', async () => {

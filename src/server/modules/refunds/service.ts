@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
-import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
+import { REFUND_MESSAGES, REFUND_NOTICES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -9,7 +9,7 @@ import { withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService, Order as PlacedOrder, StatusChangeListener } from '../orders/service.ts';
-import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
+import { createRefundDecisions, notifyOrderAccount, type RefundDecisionDeps } from './decisions.ts';
 import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
@@ -131,6 +131,14 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         purpose: 'refund-request-customer',
         key: customerKey,
       });
+      // On the bell of the order's account too: the form signs no one in, so this is where its
+      // owner sees a request they did not make.
+      await notifyOrderAccount(
+        deps,
+        tx,
+        order.id,
+        REFUND_NOTICES.received(stored, formatMoney({ amountCents: input.amount, currency: order.currency })),
+      );
       await deps.mail.enqueue(tx, {
         ...requestNoticeMail(logged, deps.contact),
         purpose: 'refund-request-staff',
