@@ -43,6 +43,18 @@ export const EDIT_MESSAGES = {
 /** The edit's `updatedAt`: the record's, as the editor loaded it. */
 const loadedVersion = { updatedAt: z.iso.datetime({ offset: true, error: EDIT_MESSAGES.loadedAtRequired }) };
 
+const isActiveSchema = z.boolean({ error: 'isActive must be true or false' });
+
+/**
+ * The edit's fields it sent: the ones it left out (undefined) then keep the stored values they are
+ * spread over (`{ ...fieldsOf(row), ...sentFields(edit) }`).
+ */
+export function sentFields<T extends object>(edit: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
 /** Banner images, partner logos and team photos: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
 export const CONTENT_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
 
@@ -77,22 +89,31 @@ const offerFields = {
     .trim()
     .min(1, M.descriptionRequired)
     .max(500, M.descriptionTooLong),
-  isActive: z.boolean().default(true),
+  isActive: isActiveSchema.default(true),
   position: positionSchema.default(0),
   startsAt: when.default(null),
   endsAt: when.default(null),
 };
 
-/** POST /admin/offers and (with `updatedAt`) PUT /admin/offers/{id}: the whole offer. */
-export const offerFormSchema = z
-  .object(offerFields)
-  .refine((offer) => !offer.startsAt || !offer.endsAt || Date.parse(offer.endsAt) > Date.parse(offer.startsAt), {
-    message: M.endBeforeStart,
-    path: ['endsAt'],
-  });
+/**
+ * A new record not sent `isActive` or `position` gets a default (shown or hidden, first in its
+ * list); an edit does not: one that leaves them out keeps the stored values (decision 0174's
+ * "Left": an edit without `isActive` showed a hidden offer or partner again).
+ */
+const keptUnlessSent = { isActive: isActiveSchema.optional(), position: positionSchema.optional() };
+
+const offerWindow = (offer: { startsAt?: string | null; endsAt?: string | null }) =>
+  !offer.startsAt || !offer.endsAt || Date.parse(offer.endsAt) > Date.parse(offer.startsAt);
+const endAfterStart = { message: M.endBeforeStart, path: ['endsAt'] };
+
+/** POST /admin/offers: the whole offer. */
+export const offerFormSchema = z.object(offerFields).refine(offerWindow, endAfterStart);
 export type OfferForm = z.input<typeof offerFormSchema>;
 export type OfferInput = z.output<typeof offerFormSchema>;
-export const offerEditSchema = offerFormSchema.extend(loadedVersion);
+/** PUT /admin/offers/{id}: the offer, with `updatedAt`; `isActive` and `position` left out stay as stored. */
+export const offerEditSchema = z
+  .object({ ...offerFields, ...keptUnlessSent, ...loadedVersion })
+  .refine(offerWindow, endAfterStart);
 export type OfferEdit = z.output<typeof offerEditSchema>;
 
 /** PATCH /admin/offers/{id} and /admin/banners/{id}: show or hide, move. */
@@ -115,25 +136,30 @@ export const adminOfferSchema = z.object({
 });
 export type AdminOffer = z.infer<typeof adminOfferSchema>;
 
-/** POST /admin/banners and (with `updatedAt`) PUT /admin/banners/{id}; the image is uploaded on its own. */
-export const bannerFormSchema = z
-  .object({
-    altText: z.string({ error: M.altTextRequired }).trim().min(1, M.altTextRequired).max(200, M.altTextTooLong),
-    link: link.default(null),
-    buttonText: z
-      .string()
-      .trim()
-      .max(40, M.buttonTextTooLong)
-      .transform((value) => (value === '' ? null : value))
-      .nullable()
-      .default(null),
-    isActive: z.boolean().default(false),
-    position: positionSchema.default(0),
-  })
-  .refine((banner) => !banner.buttonText || banner.link, { message: M.buttonNeedsLink, path: ['link'] });
+const bannerFields = {
+  altText: z.string({ error: M.altTextRequired }).trim().min(1, M.altTextRequired).max(200, M.altTextTooLong),
+  link: link.default(null),
+  buttonText: z
+    .string()
+    .trim()
+    .max(40, M.buttonTextTooLong)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .default(null),
+  isActive: isActiveSchema.default(false),
+  position: positionSchema.default(0),
+};
+const buttonHasLink = (banner: { link: string | null; buttonText: string | null }) => !banner.buttonText || banner.link;
+const buttonNeedsLink = { message: M.buttonNeedsLink, path: ['link'] };
+
+/** POST /admin/banners; the image is uploaded on its own. */
+export const bannerFormSchema = z.object(bannerFields).refine(buttonHasLink, buttonNeedsLink);
 export type BannerForm = z.input<typeof bannerFormSchema>;
 export type BannerInput = z.output<typeof bannerFormSchema>;
-export const bannerEditSchema = bannerFormSchema.extend(loadedVersion);
+/** PUT /admin/banners/{id}: with `updatedAt`; `isActive` and `position` left out stay as stored. */
+export const bannerEditSchema = z
+  .object({ ...bannerFields, ...keptUnlessSent, ...loadedVersion })
+  .refine(buttonHasLink, buttonNeedsLink);
 export type BannerEdit = z.output<typeof bannerEditSchema>;
 
 export const adminBannerSchema = z.object({
@@ -262,7 +288,11 @@ export const termSectionFormSchema = z.object({
   position: positionSchema.default(0),
 });
 export type TermSectionInput = z.output<typeof termSectionFormSchema>;
-export const termSectionEditSchema = termSectionFormSchema.extend(loadedVersion);
+/** PUT /admin/term-sections/{id}: with `updatedAt`; a `position` left out stays as stored. */
+export const termSectionEditSchema = termSectionFormSchema.extend({
+  position: keptUnlessSent.position,
+  ...loadedVersion,
+});
 export type TermSectionEdit = z.output<typeof termSectionEditSchema>;
 
 export const adminTermSectionSchema = z.object({
@@ -302,12 +332,13 @@ export const partnerFormSchema = z.object({
   name,
   description: offerFields.description,
   link: link.default(null),
-  isActive: z.boolean().default(true),
+  isActive: isActiveSchema.default(true),
   position: positionSchema.default(0),
 });
 export type PartnerForm = z.input<typeof partnerFormSchema>;
 export type PartnerInput = z.output<typeof partnerFormSchema>;
-export const partnerEditSchema = partnerFormSchema.extend(loadedVersion);
+/** PUT /admin/partners/{id}: with `updatedAt`; `isActive` and `position` left out stay as stored. */
+export const partnerEditSchema = partnerFormSchema.extend({ ...keptUnlessSent, ...loadedVersion });
 export type PartnerEdit = z.output<typeof partnerEditSchema>;
 
 export const adminPartnerSchema = z.object({
@@ -345,7 +376,11 @@ export const teamMemberFormSchema = z.object({
 });
 export type TeamMemberForm = z.input<typeof teamMemberFormSchema>;
 export type TeamMemberInput = z.output<typeof teamMemberFormSchema>;
-export const teamMemberEditSchema = teamMemberFormSchema.extend(loadedVersion);
+/** PUT /admin/team-members/{id}: with `updatedAt`; a `position` left out stays as stored. */
+export const teamMemberEditSchema = teamMemberFormSchema.extend({
+  position: keptUnlessSent.position,
+  ...loadedVersion,
+});
 export type TeamMemberEdit = z.output<typeof teamMemberEditSchema>;
 
 /** PATCH /admin/team-members/{id}: move (team members are always shown). */
@@ -370,7 +405,7 @@ export const ABOUT_MESSAGES = {
 
 /**
  * PUT /admin/about-blocks/{id}: the text of an About page block (Our Story, Our Vision, a What
- * Defines Us value). Paragraphs are separated by a blank line.
+ * Defines Us value). Paragraphs are separated by a blank line; a `position` left out stays as stored.
  */
 export const aboutBlockFormSchema = z.object({
   title: offerFields.title,
@@ -379,7 +414,7 @@ export const aboutBlockFormSchema = z.object({
     .trim()
     .min(1, ABOUT_MESSAGES.textRequired)
     .max(5000, ABOUT_MESSAGES.textTooLong),
-  position: positionSchema.default(0),
+  position: keptUnlessSent.position,
   ...loadedVersion,
 });
 export type AboutBlockInput = z.output<typeof aboutBlockFormSchema>;

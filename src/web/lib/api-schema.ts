@@ -16405,7 +16405,7 @@ export interface operations {
                  *       "title": "OCI card",
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "isActive": true,
-                 *       "position": 0,
+                 *       "position": 1,
                  *       "startsAt": "2026-01-15T10:30:00.000Z",
                  *       "endsAt": "2026-02-15T10:30:00.000Z",
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
@@ -16414,9 +16414,7 @@ export interface operations {
                 "application/json": {
                     title: string;
                     description: string;
-                    /** @default true */
                     isActive?: boolean;
-                    /** @default 0 */
                     position?: number;
                     startsAt?: string | null;
                     endsAt?: string | null;
@@ -16621,8 +16619,8 @@ export interface operations {
                  *       "altText": "Diwali offer: 10% off OCI applications",
                  *       "link": "/oci-card",
                  *       "buttonText": "See the offer",
-                 *       "isActive": false,
-                 *       "position": 0,
+                 *       "isActive": true,
+                 *       "position": 1,
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
@@ -16630,9 +16628,7 @@ export interface operations {
                     altText: string;
                     link?: string | null;
                     buttonText?: string | null;
-                    /** @default false */
                     isActive?: boolean;
-                    /** @default 0 */
                     position?: number;
                     /** Format: date-time */
                     updatedAt: string;
@@ -16836,7 +16832,7 @@ export interface operations {
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "link": "/oci-card",
                  *       "isActive": true,
-                 *       "position": 0,
+                 *       "position": 1,
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
@@ -16844,9 +16840,7 @@ export interface operations {
                     name: string;
                     description: string;
                     link?: string | null;
-                    /** @default true */
                     isActive?: boolean;
-                    /** @default 0 */
                     position?: number;
                     /** Format: date-time */
                     updatedAt: string;
@@ -17347,14 +17341,13 @@ export interface operations {
                  * @example {
                  *       "name": "Asha Verma",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "position": 0,
+                 *       "position": 1,
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
                     name: string;
                     description: string;
-                    /** @default 0 */
                     position?: number;
                     /** Format: date-time */
                     updatedAt: string;
@@ -17529,14 +17522,13 @@ export interface operations {
                  * @example {
                  *       "name": "Asha Verma",
                  *       "jobDescription": "Case manager for OCI applications",
-                 *       "position": 0,
+                 *       "position": 1,
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
                     name: string;
                     jobDescription: string;
-                    /** @default 0 */
                     position?: number;
                     /** Format: date-time */
                     updatedAt: string;
@@ -17709,14 +17701,13 @@ export interface operations {
                  * @example {
                  *       "title": "OCI card",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "position": 0,
+                 *       "position": 1,
                  *       "updatedAt": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
                     title: string;
                     description: string;
-                    /** @default 0 */
                     position?: number;
                     /** Format: date-time */
                     updatedAt: string;

@@ -105,6 +105,44 @@ describe('team members', () => {
   });
 });
 
+describe('an edit that leaves out the position', () => {
+  it('keeps the team member’s place', async () => {
+    const { id } = (await asAdmin('POST', '/admin/team-members', { ...member, position: 7 })).json().data;
+    const moved = (await asAdmin('PATCH', `/admin/team-members/${id}`, { position: 8 })).json().data;
+    const edited = await asAdmin('PUT', `/admin/team-members/${id}`, {
+      ...member,
+      name: 'Meera K. Kapoor',
+      updatedAt: moved.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ name: 'Meera K. Kapoor', position: 8 });
+  });
+
+  it('keeps the About page block’s place', async () => {
+    const blocks = (await asAdmin('GET', '/admin/about-blocks')).json().data as {
+      id: number;
+      kind: string;
+      title: string;
+      description: string;
+      position: number;
+      updatedAt: string;
+    }[];
+    const value = blocks.find((b) => b.kind === 'value' && b.position > 0);
+    if (!value) throw new Error('the seed has no value block after the first place');
+    const edited = await asAdmin('PUT', `/admin/about-blocks/${value.id}`, {
+      title: value.title,
+      description: `${value.description} Always.`,
+      updatedAt: value.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ description: `${value.description} Always.`, position: value.position });
+    expect((await auditOf('about-block', value.id)).at(-1)).toMatchObject({
+      before: { description: value.description },
+      after: { description: `${value.description} Always.` },
+    });
+  });
+});
+
 describe('the About page text', () => {
   it('changes a block’s title and text; /about shows it at once; audited with only what changed', async () => {
     const blocks = (await asAdmin('GET', '/admin/about-blocks')).json().data as {

@@ -4,6 +4,7 @@ import {
   type AdminAboutBlock,
   type AdminTeamMember,
   changedFields,
+  sentFields,
   TEAM_MESSAGES,
   type TeamMemberEdit,
   type TeamMemberInput,
@@ -123,8 +124,15 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
       return created;
     },
 
+    /** An edit that leaves out `position` keeps the stored one; the photo is uploaded on its own. */
     editTeamMember(actor: StaffActor, id: number, { updatedAt, ...input }: TeamMemberEdit) {
-      return updateMember(actor, id, (row) => ({ ...input, image: row.image }), 'team-member.edit', updatedAt);
+      return updateMember(
+        actor,
+        id,
+        (row) => ({ ...memberFieldsOf(row), ...sentFields(input), image: row.image }),
+        'team-member.edit',
+        updatedAt,
+      );
     },
 
     moveTeamMember(actor: StaffActor, id: number, position: number) {
@@ -181,9 +189,11 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
         if (!row) return null;
         if (stale) return staleEdit;
         const current = blockView(row);
-        const diff = changedFields(blockFieldsOf(current), blockFieldsOf(input));
+        // A `position` left out keeps the stored one.
+        const wanted = { ...blockFieldsOf(current), ...sentFields(blockFieldsOf(input)) };
+        const diff = changedFields(blockFieldsOf(current), wanted);
         if (!diff) return { value: current, changed: false };
-        const updated = await inTx.updateBlock(id, { ...blockFieldsOf(input), updatedAt: new Date() });
+        const updated = await inTx.updateBlock(id, { ...wanted, updatedAt: new Date() });
         await audit.record(tx, { actor, action: 'about-block.edit', subject: { type: 'about-block', id }, ...diff });
         return { value: blockView(updated as BlockRow), changed: true };
       });

@@ -247,6 +247,19 @@ describe('terms and privacy sections', () => {
     ]);
   });
 
+  it('keeps a section’s place when an edit leaves out the position', async () => {
+    const added = (
+      await asAdmin('POST', '/admin/terms/1/sections', { name: 'Storage', description: 'We keep files.', position: 42 })
+    ).json().data;
+    const edited = await asAdmin('PUT', `/admin/term-sections/${added.id}`, {
+      name: 'Storage',
+      description: 'We keep files for a year.',
+      updatedAt: added.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ description: 'We keep files for a year.', position: 42 });
+  });
+
   it('refuses an empty heading', async () => {
     const res = await asAdmin('POST', '/admin/terms/1/sections', { name: ' ', description: 'Text' });
     expect(res.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   type ArticleEdit,
   type ArticleInput,
   changedFields,
+  sentFields,
   TERM_MESSAGES as T,
   type TermSectionEdit,
   type TermSectionInput,
@@ -172,9 +173,11 @@ export function createContentAdmin(
         if (!row) return { ok: false, status: 404, message: T.sectionNotFound } as const;
         if (stale) return staleEdit;
         const current = sectionView(row);
-        const diff = changedFields(sectionFieldsOf(current), sectionFieldsOf({ ...current, ...input }));
+        // A `position` left out keeps the stored one.
+        const wanted = sectionFieldsOf({ ...current, ...sentFields(input) });
+        const diff = changedFields(sectionFieldsOf(current), wanted);
         if (!diff) return { ok: true, value: current } as const;
-        const updated = await inTx.updateSection(id, { ...input, updatedAt: new Date() });
+        const updated = await inTx.updateSection(id, { ...wanted, updatedAt: new Date() });
         await audit.record(tx, { actor, action: 'term-section.edit', subject: { type: 'term-section', id }, ...diff });
         return { ok: true, value: sectionView(updated as SectionRow) } as const;
       });

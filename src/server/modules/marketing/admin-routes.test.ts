@@ -147,6 +147,31 @@ describe('offers', () => {
     expect(Date.parse(fresh.json().data.updatedAt)).toBeGreaterThan(Date.parse(hidden.updatedAt));
   });
 
+  it('keeps a hidden offer hidden, and its place, when an edit leaves out isActive and position', async () => {
+    const { id } = (await asAdmin('POST', '/admin/offers', { ...offer, position: 5 })).json().data;
+    const hidden = (await asAdmin('PATCH', `/admin/offers/${id}`, { isActive: false })).json().data;
+    const edited = await asAdmin('PUT', `/admin/offers/${id}`, {
+      ...offer,
+      title: 'Passport renewal fortnight',
+      updatedAt: hidden.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ title: 'Passport renewal fortnight', isActive: false, position: 5 });
+    expect((await auditOf('offer', id)).at(-1)).toMatchObject({
+      action: 'offer.edit',
+      before: { title: offer.title },
+      after: { title: 'Passport renewal fortnight' },
+    });
+    // Sent, they change.
+    const shown = await asAdmin('PUT', `/admin/offers/${id}`, {
+      ...offer,
+      isActive: true,
+      position: 1,
+      updatedAt: edited.json().data.updatedAt,
+    });
+    expect(shown.json().data).toMatchObject({ isActive: true, position: 1 });
+  });
+
   it('tells the page cache too, through the one content-changed hook', async () => {
     const changes = t.countChanges();
     await asAdmin('POST', '/admin/offers', offer);
@@ -207,6 +232,24 @@ describe('banners and their images', () => {
     ]);
     const [, firstImage] = await auditOf('banner', id);
     expect(firstImage).toMatchObject({ before: { bannerImage: '' }, after: { bannerImage } });
+  });
+
+  it('keeps a shown banner shown, and its place, when an edit leaves out isActive and position', async () => {
+    const { id } = (await asAdmin('POST', '/admin/banners', banner)).json().data;
+    expect((await uploadImage(id, await bannerJpeg())).statusCode).toBe(200);
+    const shown = (await asAdmin('PATCH', `/admin/banners/${id}`, { isActive: true, position: 3 })).json().data;
+    const edited = await asAdmin('PUT', `/admin/banners/${id}`, {
+      ...banner,
+      altText: 'A family at the consulate',
+      updatedAt: shown.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      altText: 'A family at the consulate',
+      bannerImage: shown.bannerImage,
+      isActive: true,
+      position: 3,
+    });
   });
 
   it('refuses files that are not images, files over 5 MB and banners that do not exist', async () => {

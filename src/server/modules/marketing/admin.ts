@@ -12,6 +12,7 @@ import {
   PARTNER_MESSAGES,
   type PartnerEdit,
   type PartnerInput,
+  sentFields,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
 import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
@@ -228,8 +229,15 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
-    editOffer(actor: StaffActor, id: number, input: OfferEdit) {
-      return updateOffer(actor, id, () => offerFieldsOf(input), 'offer.edit', input.updatedAt);
+    /** An edit that leaves out `isActive` or `position` keeps the stored one. */
+    editOffer(actor: StaffActor, id: number, { updatedAt, ...input }: OfferEdit) {
+      return updateOffer(
+        actor,
+        id,
+        (row) => ({ ...offerFieldsOf(row), ...sentFields(input) }),
+        'offer.edit',
+        updatedAt,
+      );
     },
 
     toggleOffer(actor: StaffActor, id: number, patch: ContentToggle) {
@@ -288,8 +296,15 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
+    /** An edit that leaves out `isActive` or `position` keeps the stored one; the image is uploaded on its own. */
     editBanner(actor: StaffActor, id: number, { updatedAt, ...input }: BannerEdit) {
-      return updateBanner(actor, id, (row) => ({ ...input, bannerImage: row.bannerImage }), 'banner.edit', updatedAt);
+      return updateBanner(
+        actor,
+        id,
+        (row) => ({ ...bannerFieldsOf(row), ...sentFields(input), bannerImage: row.bannerImage }),
+        'banner.edit',
+        updatedAt,
+      );
     },
 
     toggleBanner(actor: StaffActor, id: number, patch: ContentToggle) {
@@ -355,8 +370,15 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       return created;
     },
 
+    /** An edit that leaves out `isActive` or `position` keeps the stored one; the logo is uploaded on its own. */
     editPartner(actor: StaffActor, id: number, { updatedAt, ...input }: PartnerEdit) {
-      return updatePartner(actor, id, (row) => ({ ...input, logo: row.logo }), 'partner.edit', updatedAt);
+      return updatePartner(
+        actor,
+        id,
+        (row) => ({ ...partnerFieldsOf(row), ...sentFields(input), logo: row.logo }),
+        'partner.edit',
+        updatedAt,
+      );
     },
 
     togglePartner(actor: StaffActor, id: number, patch: ContentToggle) {

@@ -117,6 +117,24 @@ describe('partner services', () => {
     ]);
   });
 
+  it('keeps a hidden partner hidden, and its place, when an edit leaves out isActive and position', async () => {
+    const { id } = (await asAdmin('POST', '/admin/partners', { ...partner, position: 6 })).json().data;
+    const hidden = (await asAdmin('PATCH', `/admin/partners/${id}`, { isActive: false })).json().data;
+    const edited = await asAdmin('PUT', `/admin/partners/${id}`, {
+      ...partner,
+      name: 'Apostille Direct',
+      updatedAt: hidden.updatedAt,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ name: 'Apostille Direct', isActive: false, position: 6 });
+    expect((await publicPartners()).map((p) => p.id)).not.toContain(id);
+    expect((await auditActions(id)).at(-1)).toEqual({
+      action: 'partner.edit',
+      before: { name: partner.name },
+      after: { name: 'Apostille Direct' },
+    });
+  });
+
   it('refuses a file that is not an image and a partner that does not exist', async () => {
     const { id } = (await asAdmin('POST', '/admin/partners', partner)).json().data;
     expect((await uploadLogo(id, undefined, await pdfWithPages())).statusCode).toBe(415);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { EDIT_MESSAGES } from '../../../domain/admin/content.ts';
 import { mediaUrl } from '../../../domain/marketing/media.ts';
@@ -163,14 +162,16 @@ export function SaveOutcome({ saving }: { saving: Pick<SaveState, 'outcome' | 's
 /**
  * A record's public image (a banner's, a partner's logo, a team member's photo): the current one,
  * and a file field sent to `url` as multipart; the server checks it by its first bytes, re-encodes
- * it and answers its message, which this form shows at the field.
+ * it and answers its message, which this form shows at the field, or the record with its new image
+ * and `updatedAt`, which goes to `onUploaded` (the page's form stands on it from then on).
  */
-export function ImageUploadForm({
+export function ImageUploadForm<T>({
   name,
   url,
   image,
   alt,
   noun,
+  onUploaded,
 }: {
   /** The field's id and name prefix (`banner`, `partner`, `member`). */
   name: string;
@@ -180,8 +181,8 @@ export function ImageUploadForm({
   alt: string;
   /** What the image is, for the heading and labels ("Image", "Logo", "Photo"). */
   noun: string;
+  onUploaded: (record: T) => void;
 }) {
-  const { revalidate } = useRevalidator();
   const [upload, setUpload] = useState<{ pending: boolean; error: string | null; done: boolean }>({
     pending: false,
     error: null,
@@ -198,9 +199,9 @@ export function ImageUploadForm({
     }
     setUpload({ pending: true, error: null, done: false });
     try {
-      await uploadFile(url, file);
+      const record = await uploadFile<T>(url, file);
       setUpload({ pending: false, error: null, done: true });
-      await revalidate();
+      onUploaded(record);
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
       setUpload({ pending: false, error: message ?? 'The upload did not finish. Please try again.', done: false });

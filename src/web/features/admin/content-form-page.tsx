@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../../domain/config/routes.ts';
@@ -55,20 +55,86 @@ export function SaveButton({ pending, children }: { pending: boolean; children: 
   );
 }
 
+/** A content form's fields as its inputs hold them (text, or a checkbox's state), by name. */
+type FieldValues = Record<string, string | boolean>;
+
+interface RecordFormState<T, F> {
+  /** The server's copy of the record the fields stand on: its image, its heading. */
+  row: T | null;
+  fields: F;
+  /**
+   * The `updatedAt` an edit sends. The row's, unless the form saw another change to a field the
+   * admin has typed over: then the one the admin's copy was made from, so the save is refused as
+   * stale (409) and offers Reload rather than undoing the other change.
+   */
+  version: string;
+}
+
 /**
- * Saves one content record from its form page (an offer, banner, partner, team member): checks the
- * values with the API's own schema, then adds the record (`record` null) or changes it, sending the
- * `updatedAt` it was loaded with. A new record opens its own page, where images can be added; a
- * changed one reloads the page's data (its heading shows the new title, the next save its new `updatedAt`).
+ * After the admin's own image upload the server answers the record as it now is (the new image, a
+ * new `updatedAt`). The form stands on that row from then on: a field the admin has not touched
+ * takes the server's value (so it shows what the record holds, another admin's change included,
+ * and the next save sends that rather than undoing it), and a field the admin has typed over keeps
+ * what they typed: it is theirs, not saved yet, and an upload must not throw it away. The edit
+ * version becomes the upload's, or the admin's own upload would make their next save "stale".
+ * Except when someone else also changed a field the admin has typed over (now, or at an earlier
+ * upload): then the old version stays, so the save answers 409 with its Reload as any other
+ * conflict does, rather than silently overwriting a change the admin never saw.
  */
-export function useContentRecordSave<T extends { id: number; updatedAt: string }>({
+function afterUpload<T extends { updatedAt: string }, F extends FieldValues>(
+  form: RecordFormState<T, F>,
+  server: T,
+  fieldsOf: (row: T) => F,
+): RecordFormState<T, F> {
+  if (!form.row) return form;
+  const shown = fieldsOf(form.row);
+  const now = fieldsOf(server);
+  const fields = { ...form.fields };
+  let conflict = form.version !== form.row.updatedAt;
+  for (const key of Object.keys(now) as (keyof F)[]) {
+    const typed = form.fields[key] !== shown[key];
+    if (!typed) fields[key] = now[key];
+    else if (now[key] !== shown[key] && now[key] !== form.fields[key]) conflict = true;
+  }
+  return { row: server, fields, version: conflict ? form.version : server.updatedAt };
+}
+
+/**
+ * After a save, the server's copy of what was sent (trimmed, emptied to null); a field typed into
+ * while the save was under way keeps the new text, which is not saved yet.
+ */
+function afterSave<T extends { updatedAt: string }, F extends FieldValues>(
+  form: RecordFormState<T, F>,
+  sent: F,
+  saved: T,
+  fieldsOf: (row: T) => F,
+): RecordFormState<T, F> {
+  const now = fieldsOf(saved);
+  const fields = { ...form.fields };
+  for (const key of Object.keys(now) as (keyof F)[]) if (fields[key] === sent[key]) fields[key] = now[key];
+  return { row: saved, fields, version: saved.updatedAt };
+}
+
+/**
+ * One content record's form page (an offer, banner, partner, team member): its fields, filled from
+ * `record` (`fieldsOf(null)`: a new record's), and their save. The save checks the values
+ * (`bodyOf(fields)`) with the API's own schema, then adds the record (`record` null) or changes it,
+ * sending the `updatedAt` it stands on. A new record opens its own page, where images can be added;
+ * a changed one takes the server's answer and reloads the page's data (its heading shows the new
+ * title). `tookUpload` takes the record an image upload answered (see `afterUpload`).
+ */
+export function useContentRecordForm<T extends { id: number; updatedAt: string }, F extends FieldValues>({
   record,
+  fieldsOf,
+  bodyOf,
   schema,
   editSchema,
   apiPath,
   pagePath,
 }: {
   record: T | null;
+  fieldsOf: (record: T | null) => F;
+  bodyOf: (fields: F) => Record<string, unknown>;
   schema: z.ZodType;
   editSchema: z.ZodType;
   /** `/admin/partners`: POST here adds, PUT `/admin/partners/:id` changes. */
@@ -79,16 +145,32 @@ export function useContentRecordSave<T extends { id: number; updatedAt: string }
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const saving = useContentSave();
-  const submit = async (values: Record<string, unknown>): Promise<void> => {
-    const parsed = record ? editSchema.safeParse({ ...values, updatedAt: record.updatedAt }) : schema.safeParse(values);
+  const [form, setForm] = useState<RecordFormState<T, F>>(() => ({
+    row: record,
+    fields: fieldsOf(record),
+    version: record?.updatedAt ?? '',
+  }));
+  const setField =
+    <K extends keyof F>(key: K) =>
+    (value: F[K]) =>
+      setForm((current) => ({ ...current, fields: { ...current.fields, [key]: value } }));
+  const tookUpload = (server: T) => setForm((current) => afterUpload(current, server, fieldsOf));
+
+  const submit = async (): Promise<void> => {
+    const { row, fields: sent, version } = form;
+    const values = bodyOf(sent);
+    const parsed = row ? editSchema.safeParse({ ...values, updatedAt: version }) : schema.safeParse(values);
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
-    const saved = record
-      ? await saving.save<T>('PUT', `${apiPath}/${record.id}`, parsed.data)
+    const saved = row
+      ? await saving.save<T>('PUT', `${apiPath}/${row.id}`, parsed.data)
       : await saving.save<T>('POST', apiPath, parsed.data);
-    if (saved && !record) await navigate(`${pagePath}/${saved.id}`);
-    else if (saved) await revalidate();
+    if (saved && !row) await navigate(`${pagePath}/${saved.id}`);
+    else if (saved) {
+      setForm((current) => afterSave(current, sent, saved, fieldsOf));
+      await revalidate();
+    }
   };
-  return { saving, submit };
+  return { saving, submit, row: form.row, fields: form.fields, setField, tookUpload };
 }
 
 /**

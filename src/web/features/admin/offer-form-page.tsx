@@ -1,76 +1,90 @@
-import { useState } from 'react';
 import { type AdminOffer, offerEditSchema, offerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
-import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
+
+const fieldsOf = (offer: AdminOffer | null) => ({
+  title: offer?.title ?? '',
+  description: offer?.description ?? '',
+  isActive: offer?.isActive ?? true,
+  position: String(offer?.position ?? 0),
+  startsAt: isoToLocalInput(offer?.startsAt ?? null),
+  endsAt: isoToLocalInput(offer?.endsAt ?? null),
+});
 
 /** Admins: a new offer (`offer` null) or a change to one, checked with the API's own schema. */
-export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
-  const { saving, submit } = useContentRecordSave({
-    record: offer,
+export function OfferFormPage({ offer: loaded }: { offer: AdminOffer | null }) {
+  const {
+    saving,
+    submit,
+    row: offer,
+    fields,
+    setField,
+  } = useContentRecordForm({
+    record: loaded,
+    fieldsOf,
+    bodyOf: (f) => ({
+      ...f,
+      position: positionValue(f.position),
+      startsAt: localInputToIso(f.startsAt),
+      endsAt: localInputToIso(f.endsAt),
+    }),
     schema: offerFormSchema,
     editSchema: offerEditSchema,
     apiPath: '/admin/offers',
     pagePath: `${ROUTES.ADMIN_CONTENT}/offers`,
   });
-  const [title, setTitle] = useState(offer?.title ?? '');
-  const [description, setDescription] = useState(offer?.description ?? '');
-  const [isActive, setIsActive] = useState(offer?.isActive ?? true);
-  const [position, setPosition] = useState(String(offer?.position ?? 0));
-  const [startsAt, setStartsAt] = useState(isoToLocalInput(offer?.startsAt ?? null));
-  const [endsAt, setEndsAt] = useState(isoToLocalInput(offer?.endsAt ?? null));
-
-  const save = async () => {
-    await submit({
-      title,
-      description,
-      isActive,
-      position: positionValue(position),
-      startsAt: localInputToIso(startsAt),
-      endsAt: localInputToIso(endsAt),
-    });
-  };
-
   return (
     <ContentFormPage
       titleId="offer-title"
       title={offer ? `Offer: ${offer.title}` : 'New offer'}
       saving={saving}
-      onSubmit={save}
+      onSubmit={submit}
       submitLabel={offer ? 'Save offer' : 'Add offer'}
     >
-      <TextField name="title" label="Title" value={title} onChange={setTitle} error={saving.errors.title} />
+      <TextField
+        name="title"
+        label="Title"
+        value={fields.title}
+        onChange={setField('title')}
+        error={saving.errors.title}
+      />
       <TextField
         name="description"
         label="Description"
-        value={description}
-        onChange={setDescription}
+        value={fields.description}
+        onChange={setField('description')}
         error={saving.errors.description}
         multiline
       />
       <PositionField
         hint="Lower numbers show first."
-        value={position}
-        onChange={setPosition}
+        value={fields.position}
+        onChange={setField('position')}
         error={saving.errors.position}
       />
       <TextField
         name="startsAt"
         label="Starts (UTC, optional)"
         type="datetime-local"
-        value={startsAt}
-        onChange={setStartsAt}
+        value={fields.startsAt}
+        onChange={setField('startsAt')}
         error={saving.errors.startsAt}
       />
       <TextField
         name="endsAt"
         label="Ends (UTC, optional)"
         type="datetime-local"
-        value={endsAt}
-        onChange={setEndsAt}
+        value={fields.endsAt}
+        onChange={setField('endsAt')}
         error={saving.errors.endsAt}
       />
-      <CheckboxField name="isActive" label="Show on the offers strip" checked={isActive} onChange={setIsActive} />
+      <CheckboxField
+        name="isActive"
+        label="Show on the offers strip"
+        checked={fields.isActive}
+        onChange={setField('isActive')}
+      />
     </ContentFormPage>
   );
 }

@@ -1,30 +1,37 @@
-import { useState } from 'react';
 import { type AdminPartner, partnerEditSchema, partnerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
-import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
+
+const fieldsOf = (partner: AdminPartner | null) => ({
+  name: partner?.name ?? '',
+  description: partner?.description ?? '',
+  link: partner?.link ?? '',
+  position: String(partner?.position ?? 0),
+  isActive: partner?.isActive ?? true,
+});
 
 /**
  * Admins: a new partner service (`partner` null) or a change to one, and its logo (decision 0075),
  * checked with the API's own schema. Without a logo the home page shows the partner's initials.
  */
-export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
-  const { saving, submit } = useContentRecordSave({
-    record: partner,
+export function PartnerFormPage({ partner: loaded }: { partner: AdminPartner | null }) {
+  const {
+    saving,
+    submit,
+    row: partner,
+    fields,
+    setField,
+    tookUpload,
+  } = useContentRecordForm({
+    record: loaded,
+    fieldsOf,
+    bodyOf: (f) => ({ ...f, position: positionValue(f.position) }),
     schema: partnerFormSchema,
     editSchema: partnerEditSchema,
     apiPath: '/admin/partners',
     pagePath: `${ROUTES.ADMIN_CONTENT}/partners`,
   });
-  const [name, setName] = useState(partner?.name ?? '');
-  const [description, setDescription] = useState(partner?.description ?? '');
-  const [link, setLink] = useState(partner?.link ?? '');
-  const [position, setPosition] = useState(String(partner?.position ?? 0));
-  const [isActive, setIsActive] = useState(partner?.isActive ?? true);
-
-  const save = async () => {
-    await submit({ name, description, link, isActive, position: positionValue(position) });
-  };
 
   return (
     <ContentFormPage
@@ -38,21 +45,22 @@ export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
             image={partner.logo}
             alt={`${partner.name} logo`}
             noun="Logo"
+            onUploaded={tookUpload}
           />
         ) : (
           <p className="text-sm text-slate-600">Add the logo on the next page.</p>
         )
       }
       saving={saving}
-      onSubmit={save}
+      onSubmit={submit}
       submitLabel={partner ? 'Save partner service' : 'Add partner service'}
     >
-      <TextField name="name" label="Name" value={name} onChange={setName} error={saving.errors.name} />
+      <TextField name="name" label="Name" value={fields.name} onChange={setField('name')} error={saving.errors.name} />
       <TextField
         name="description"
         label="Description"
-        value={description}
-        onChange={setDescription}
+        value={fields.description}
+        onChange={setField('description')}
         error={saving.errors.description}
         multiline
       />
@@ -60,17 +68,22 @@ export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
         name="link"
         label="Link (optional)"
         hint="The partner's site, https://…; it opens in a new tab."
-        value={link}
-        onChange={setLink}
+        value={fields.link}
+        onChange={setField('link')}
         error={saving.errors.link}
       />
       <PositionField
         hint="Lower numbers show first."
-        value={position}
-        onChange={setPosition}
+        value={fields.position}
+        onChange={setField('position')}
         error={saving.errors.position}
       />
-      <CheckboxField name="isActive" label="Show on the home page" checked={isActive} onChange={setIsActive} />
+      <CheckboxField
+        name="isActive"
+        label="Show on the home page"
+        checked={fields.isActive}
+        onChange={setField('isActive')}
+      />
     </ContentFormPage>
   );
 }

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminAboutBlock, AdminPartner, AdminTeamMember } from '../../../domain/admin/content.ts';
+import {
+  type AdminAboutBlock,
+  type AdminPartner,
+  type AdminTeamMember,
+  EDIT_MESSAGES,
+} from '../../../domain/admin/content.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { AboutBlocksPage } from './about-blocks-page.tsx';
 import { ContentPage } from './content-page.tsx';
@@ -79,6 +84,122 @@ describe('the partner service form', () => {
     expect(document.getElementById(file.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Choose an image to upload',
     );
+  });
+});
+
+/** The upload's XMLHttpRequest: answers every file with `answer`, the record as the server now holds it. */
+function fakeUpload(answer: unknown) {
+  class FakeUpload {
+    status = 0;
+    response: unknown = null;
+    responseType = '';
+    withCredentials = false;
+    upload = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send() {
+      setTimeout(() => {
+        this.status = 200;
+        this.response = { isSuccess: true, statusCode: 200, message: 'Image saved', data: answer };
+        this.onload?.();
+      });
+    }
+  }
+  // jsdom's FormData does not see a file set on the input by a test: the form's reads one.
+  class FormWithFile extends FormData {
+    override get(name: string) {
+      return name === 'file' ? new File(['x'], 'logo.png', { type: 'image/png' }) : super.get(name);
+    }
+  }
+  const real = { xhr: window.XMLHttpRequest, formData: window.FormData };
+  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+  window.FormData = FormWithFile;
+  return () => {
+    window.XMLHttpRequest = real.xhr;
+    window.FormData = real.formData;
+  };
+}
+
+const uploadLogo = async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload logo' })));
+  expect(await screen.findByText('Image saved')).toBeTruthy();
+};
+const field = (name: string) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value;
+
+describe('the partner service form after its own logo upload', () => {
+  const logo = 'uploads/cd/cd0123456789abcdef0123456789abcd.jpg';
+  const uploadedAt = '2026-11-20T10:05:00.000Z';
+
+  it('stands on the uploaded row: the new logo and updatedAt, what was typed kept, the rest as the server has it', async () => {
+    // Another admin changed the link meanwhile; the upload answers the row with it.
+    const restore = fakeUpload({ ...partner, logo, link: 'https://apostille.example/new', updatedAt: uploadedAt });
+    try {
+      const api = fakeApi({ 'PUT /api/v1/admin/partners/5': () => ok(partner, 'Saved') });
+      renderWithRouter(<PartnerFormPage partner={partner} />);
+      await screen.findByRole('heading', { name: 'Partner service: Apostille Express' });
+      await type('Name', 'Apostille Direct');
+      await uploadLogo();
+      expect(screen.getByRole('img', { name: 'Apostille Express logo' }).getAttribute('src')).toContain(logo);
+      expect(field('Name')).toBe('Apostille Direct');
+      expect(field('Link (optional)')).toBe('https://apostille.example/new');
+
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+      expect(await screen.findByText('Saved')).toBeTruthy();
+      expect(api.calls.map((c) => c.body)).toEqual([
+        {
+          name: 'Apostille Direct',
+          description: partner.description,
+          link: 'https://apostille.example/new',
+          isActive: true,
+          position: 0,
+          updatedAt: uploadedAt,
+        },
+      ]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('keeps a typed field someone else also changed, and the old updatedAt, so the save is refused as stale', async () => {
+    const restore = fakeUpload({ ...partner, logo, description: 'Apostilles in one day.', updatedAt: uploadedAt });
+    try {
+      const api = fakeApi({ 'PUT /api/v1/admin/partners/5': () => fail(409, EDIT_MESSAGES.stale) });
+      renderWithRouter(<PartnerFormPage partner={partner} />);
+      await screen.findByRole('heading', { name: 'Partner service: Apostille Express' });
+      await type('Description', 'Apostilles in three working days.');
+      await uploadLogo();
+      expect(screen.getByRole('img', { name: 'Apostille Express logo' })).toBeTruthy();
+      expect(field('Description')).toBe('Apostilles in three working days.');
+
+      // A second upload with nothing new does not forget the conflict.
+      await uploadLogo();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+      expect(await screen.findByRole('button', { name: 'Reload' })).toBeTruthy();
+      expect(api.calls.map((c) => (c.body as { updatedAt: string }).updatedAt)).toEqual([partner.updatedAt]);
+      expect(field('Description')).toBe('Apostilles in three working days.');
+    } finally {
+      restore();
+    }
+  });
+
+  it('sends the updatedAt of its own last save with the next one', async () => {
+    const savedAt = '2026-11-20T10:10:00.000Z';
+    const api = fakeApi({
+      'PUT /api/v1/admin/partners/5': (call) =>
+        ok({ ...partner, ...(call.body as object), updatedAt: savedAt, link: partner.link }, 'Saved'),
+    });
+    renderWithRouter(<PartnerFormPage partner={partner} />);
+    await screen.findByRole('heading', { name: 'Partner service: Apostille Express' });
+    await type('Name', '  Apostille Direct ');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(api.calls.map((c) => (c.body as { updatedAt: string }).updatedAt)).toEqual([partner.updatedAt, savedAt]);
   });
 });
 
