@@ -125,6 +125,7 @@ describe('Indian passport renewal checklists', () => {
     expect(item(passport('adult-36-pages', ca), 'status-proof')?.label).toBe('Proof of status in Canada');
     expect(ids(passport('minor', ca))).toContain('parents-pr-cards');
     expect(ids(passport('minor'))).not.toContain('parents-pr-cards');
+    expect(item(passport('minor', ca), 'parents-pr-cards')?.label).toBe('Both parents’ PR cards');
     expect(ids(passport('tatkal', ca))).toContain('emergency-letter');
     expect(ids(passport('tatkal'))).not.toContain('emergency-letter');
     expect(ids(passport('lost-or-damaged', ca))).toContain('personal-particulars-forms');
@@ -132,6 +133,78 @@ describe('Indian passport renewal checklists', () => {
       expect.arrayContaining(['police-report', 'annexure-f', 'indian-nationality-proof']),
     );
     expect(item(passport('lost-or-damaged'), 'old-passport-copy')?.required).toBe(false);
+  });
+});
+
+describe('a minor’s passport consent follows who signs it (catalog-facts §2)', () => {
+  const passport = inputsFor('indian-passport-renewal');
+  const minor = (answers: Record<string, unknown>, extra: Partial<ChecklistInput> = {}) =>
+    passport('minor', { memberKind: 'Minor', ...checklistAnswers(answers), ...extra });
+  const ONE_PARENT = ['annexure-c', 'parent-passport-1'];
+
+  it('a widowed parent signs Annexure C alone, with the death certificate; no second parent’s passport', () => {
+    const widowed = minor({ parentsSituation: 'widowed' });
+    expect(required(widowed)).toEqual(expect.arrayContaining([...ONE_PARENT, 'parent-death-certificate']));
+    expect(ids(widowed)).not.toContain('annexure-d');
+    expect(ids(widowed)).not.toContain('parent-passport-2');
+    expect(item(widowed, 'annexure-c')).toMatchObject({
+      label: 'Annexure C, signed by the parent',
+      required: true,
+      preparedByUs: true,
+    });
+    expect(item(widowed, 'annexure-c')?.hint).toContain('print it from the print pack on your order page');
+    expect(item(widowed, 'parent-passport-1')?.label).toBe('Passport of the parent who signs');
+    expect(item(widowed, 'parent-death-certificate')?.label).toBe('Death certificate of the other parent');
+  });
+
+  it('a parent with sole custody, single or separated, signs Annexure C with the custody order', () => {
+    for (const parentsSituation of ['single', 'separated']) {
+      const sole = minor({ parentsSituation, soleCustody: 'yes', custodyParent: 'mother' });
+      expect(required(sole), parentsSituation).toEqual(expect.arrayContaining([...ONE_PARENT, 'custody-order']));
+      expect(ids(sole), parentsSituation).not.toContain('parent-passport-2');
+      expect(ids(sole), parentsSituation).not.toContain('annexure-d');
+      expect(ids(sole), parentsSituation).not.toContain('parent-death-certificate');
+    }
+  });
+
+  it('a single parent without a custody order still signs alone, with no court paper to bring', () => {
+    const single = minor({ parentsSituation: 'single', soleCustody: 'no' });
+    expect(required(single)).toEqual(expect.arrayContaining(ONE_PARENT));
+    expect(ids(single)).not.toContain('custody-order');
+    expect(ids(single)).not.toContain('parent-passport-2');
+  });
+
+  it('keeps Annexure D and both parents’ passports where both sign, or the form has not said', () => {
+    for (const answers of [
+      {},
+      { parentsSituation: 'together' },
+      { parentsSituation: 'separated', soleCustody: 'no' },
+      // A custody answer left behind from another situation changes nothing.
+      { parentsSituation: 'together', soleCustody: 'yes' },
+    ]) {
+      const both = minor(answers);
+      const where = JSON.stringify(answers);
+      expect(required(both), where).toEqual(
+        expect.arrayContaining(['annexure-d', 'parent-passport-1', 'parent-passport-2']),
+      );
+      expect(ids(both), where).not.toContain('annexure-c');
+      expect(item(both, 'annexure-d')?.hint, where).toMatch(/^The declaration both parents sign; if only one parent/);
+    }
+    expect(checklistAnswers({ parentsSituation: 'together' })).toEqual({});
+  });
+
+  it('the same for a Tatkal or a lost passport of a minor, and in Canada one parent’s PR card', () => {
+    for (const pkg of ['tatkal', 'lost-or-damaged', 'adult-36-pages']) {
+      const widowed = passport(pkg, { memberKind: 'Minor', ...checklistAnswers({ parentsSituation: 'widowed' }) });
+      expect(ids(widowed), pkg).toEqual(expect.arrayContaining(['annexure-c', 'parent-death-certificate']));
+      expect(ids(widowed), pkg).not.toContain('parent-passport-2');
+    }
+    const canada = minor({ parentsSituation: 'widowed' }, { choices: { applyingFrom: 'CA' } });
+    expect(item(canada, 'parents-pr-cards')?.label).toBe('PR card of the parent who signs');
+  });
+
+  it('reads the checklist again when the parents’ answers change', () => {
+    expect(CHECKLIST_ANSWER_KEYS).toEqual(expect.arrayContaining(['parentsSituation', 'soleCustody']));
   });
 });
 
@@ -242,6 +315,17 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
       label: 'Child’s signature',
       required: true,
     });
+  });
+
+  it('says plainly that the child’s signature is the child’s own, and what the parents sign instead', () => {
+    // The portal's signature of a child of 5 or more is the child's; the parents sign the consent
+    // and the declaration, which the child does not (catalog-facts §1, K14).
+    const hint = item(child('new-oci-card', FIVE_TODAY), 'signature')?.hint;
+    expect(hint).toContain('Only the child signs here, never a parent for them');
+    expect(hint).toContain('the parents sign the consent form and the application’s declaration instead');
+    expect(item(child('new-oci-card', ALMOST_FIVE), 'thumb-impression')?.hint).toContain(
+      'the left thumb for boys, the right thumb for girls',
+    );
   });
 
   it('the same age rule for a minor’s passport renewal', () => {
@@ -364,7 +448,7 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     );
     expect(older.find((i) => i.id === 'signature')).toMatchObject({
       label: 'Anaya’s signature',
-      hint: 'Anaya signs in black ink on plain white paper, the way they usually write their name.',
+      hint: 'Anaya signs in black ink on plain white paper, the way they usually write their name. Only the child signs here, never a parent for them: the parents sign the consent form and the application’s declaration instead.',
     });
     expect(older.find((i) => i.id === 'current-passport')?.label).toBe('Anaya’s current Indian passport');
     // An adult's items are theirs: no name in the label.

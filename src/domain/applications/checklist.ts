@@ -2,6 +2,7 @@ import { PHOTO_SIZES } from '../photos/sizes.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, isIsoDate } from './members.ts';
+import { BOTH_PARENTS, type OneParentProof, type ParentalConsent, parentalConsentOf } from './parental-consent.ts';
 
 /** One document a member's application needs, ticked off when an upload for `id` is accepted. */
 export interface ChecklistItem {
@@ -68,6 +69,12 @@ export interface ChecklistInput {
    * a damaged one needs no police report.
    */
   lossKind?: LossKind;
+  /**
+   * Who gives a minor's consent, once the form's Parents' consent step has asked: one parent signs
+   * Annexure C and brings their own passport and the paper that shows why (parental-consent.ts).
+   * Unknown: both parents, Annexure D.
+   */
+  parentalConsent?: ParentalConsent;
 }
 
 /** The answers of the replacement forms' "What happened to the passport / card?" (form-definitions). */
@@ -83,19 +90,31 @@ export function givesThumbImpression(dateOfBirth: string, today: string): boolea
 }
 
 /** The answers a checklist depends on: when one changes, the member's checklist is read again. */
-export const CHECKLIST_ANSWER_KEYS = ['eligibility', 'formerIndian', 'passportLossKind', 'cardLossKind'] as const;
+export const CHECKLIST_ANSWER_KEYS = [
+  'eligibility',
+  'formerIndian',
+  'passportLossKind',
+  'cardLossKind',
+  'parentsSituation',
+  'soleCustody',
+] as const;
 
 /**
  * What a member's answers say about their checklist (the questions live in the form definitions):
  * the OCI form's eligibility "I was an Indian citizen", or the visa form's "Were you an Indian
- * citizen before?"; and what happened to the passport or card a replacement is for. Each is
- * left out while unanswered.
+ * citizen before?"; what happened to the passport or card a replacement is for; and which
+ * parents sign a minor's consent. Each is left out while unanswered.
  */
 export function checklistAnswers(
   answers: Readonly<Record<string, unknown>>,
-): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind'> {
+): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind' | 'parentalConsent'> {
   const lossKind = lossKindOf(answers);
-  return { ...formerIndianCitizenOf(answers), ...(lossKind ? { lossKind } : {}) };
+  const consent = parentalConsentOf(answers);
+  return {
+    ...formerIndianCitizenOf(answers),
+    ...(lossKind ? { lossKind } : {}),
+    ...(consent.signers === 'one' ? { parentalConsent: consent } : {}),
+  };
 }
 
 function formerIndianCitizenOf(
@@ -124,6 +143,7 @@ interface Member {
   /** A minor under 5 (or of unknown age) gives a thumb impression; an older child signs. */
   underFive: boolean;
   lossKind: LossKind | undefined;
+  consent: ParentalConsent;
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -143,10 +163,17 @@ const image = (id: string, label: string, hint?: string): ChecklistItem => ({
 
 /* Items several packages share (shared/catalog-facts.md). */
 const signature = image('signature', 'Signature', 'Your usual signature in black ink on plain white paper.');
+/**
+ * From 5 the child signs the box under their photo, and this is the signature the OCI portal takes
+ * (600 × 200): the child's own, as the centres' checklists say ("parent cannot sign on behalf of
+ * the child under any circumstances", catalog-facts K14). What the parents sign, and the child
+ * does not, is the consent and the application's declaration (catalog-facts §1: "parents sign,
+ * the minor does not"); the hint says both, so a parent does not sign here in the child's place.
+ */
 const childSignature = image(
   'signature',
   'Child’s signature',
-  'The child signs in black ink on plain white paper, the way they usually write their name.',
+  'The child signs in black ink on plain white paper, the way they usually write their name. Only the child signs here, never a parent for them: the parents sign the consent form and the application’s declaration instead.',
 );
 /** A child under 5 does not sign: a thumb impression takes the signature's place (catalog-facts §1, §2). */
 const thumbImpression: ChecklistItem = {
@@ -162,6 +189,31 @@ const parentsPassports = [
   doc('parent-passport-2', 'Second parent’s passport', 'The bio page and the page with the address, if there is one.'),
 ];
 const birthCertificate = doc('birth-certificate', 'Child’s birth certificate', 'It must name both parents.');
+
+/** Where one parent signs a minor's consent alone: only that parent's passport is asked for. */
+const signingParentPassport = doc(
+  'parent-passport-1',
+  'Passport of the parent who signs',
+  'The bio page and the page with the address, if there is one.',
+);
+
+/** The paper that shows why one parent signs alone (parental-consent.ts), when there is one. */
+function oneParentProof(proof: OneParentProof | null): ChecklistItem[] {
+  switch (proof) {
+    case 'custody-order':
+      return [
+        doc(
+          'custody-order',
+          'Court order giving sole custody',
+          'The court’s order that gives the parent who signs sole legal custody of the child.',
+        ),
+      ];
+    case 'death-certificate':
+      return [doc('parent-death-certificate', 'Death certificate of the other parent')];
+    case null:
+      return [];
+  }
+}
 
 function addressProof(country: Country): ChecklistItem {
   return doc(
@@ -326,6 +378,38 @@ function statusProof(country: Country, minor: boolean): ChecklistItem {
   );
 }
 
+/**
+ * A minor's passport: the parents' declaration, with the passports (and in Canada the PR cards) of
+ * the parents who sign it, and the child's birth certificate (catalog-facts §2). Both parents sign
+ * Annexure D; one parent alone signs Annexure C, with the paper that shows why
+ * (parental-consent.ts), and no second parent's papers are asked for.
+ */
+function passportConsentItems({ consent, country }: Member): ChecklistItem[] {
+  if (consent.signers === 'both') {
+    return [
+      declaration(
+        'annexure-d',
+        'Annexure D, signed by both parents',
+        'The declaration both parents sign; if only one parent can sign, say so in the form’s Parents’ consent step and we prepare Annexure C instead.',
+      ),
+      ...parentsPassports,
+      birthCertificate,
+      ...(country === 'CA' ? [doc('parents-pr-cards', 'Both parents’ PR cards')] : []),
+    ];
+  }
+  return [
+    declaration(
+      'annexure-c',
+      'Annexure C, signed by the parent',
+      'The declaration of the one parent who signs, saying why the other parent does not.',
+    ),
+    signingParentPassport,
+    ...oneParentProof(consent.proof),
+    birthCertificate,
+    ...(country === 'CA' ? [doc('parents-pr-cards', 'PR card of the parent who signs')] : []),
+  ];
+}
+
 /** Indian passport renewal abroad (catalog-facts §2). */
 function passportChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
   const { minor, country } = member;
@@ -337,16 +421,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
     ),
     envelope: 'The original passport, with copies of its first five and last two pages.',
   };
-  const minorItems = [
-    declaration(
-      'annexure-d',
-      'Annexure D, signed by both parents',
-      'The parents’ declaration. A single parent signs Annexure C instead.',
-    ),
-    ...parentsPassports,
-    birthCertificate,
-    ...(country === 'CA' ? [doc('parents-pr-cards', 'Both parents’ PR cards')] : []),
-  ];
+  const minorItems = passportConsentItems(member);
   let items: ChecklistItem[];
   switch (packageSlug) {
     case 'adult-36-pages':
@@ -607,6 +682,7 @@ function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
         ? true
         : givesThumbImpression(input.dateOfBirth, input.today),
     lossKind: input.lossKind,
+    consent: input.parentalConsent ?? BOTH_PARENTS,
   };
   switch (input.serviceSlug) {
     case 'oci-card':

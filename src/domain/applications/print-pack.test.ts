@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentChecklist } from './checklist.ts';
+import { checklistAnswers, documentChecklist } from './checklist.ts';
 import {
   BLANK,
   buildPrintPack,
@@ -99,6 +99,55 @@ describe('the print pack', () => {
       lines: [],
       missing: MISSION_ADDRESS_MISSING,
     });
+  });
+
+  it('prepares Annexure C, not D, for one parent who signs alone, with that parent’s one signature block', () => {
+    const packFor = (answers: Record<string, unknown>) => {
+      const checklist =
+        documentChecklist({
+          serviceSlug: 'indian-passport-renewal',
+          packageSlug: 'minor',
+          choices: { applyingFrom: 'CA' },
+          memberKind: 'Minor',
+          ...checklistAnswers(answers),
+        }) ?? [];
+      const pack = buildPrintPack(base({ answers, checklist }));
+      const annexure = pack.pages[1];
+      const signatures = (annexure?.blocks ?? []).flatMap((b) => (b.kind === 'signature' ? [b.role] : []));
+      const cover = pack.pages[0]?.blocks.find((b) => b.kind === 'checklist');
+      const coverLabels = cover?.kind === 'checklist' ? cover.items.map((i) => i.label) : [];
+      return { titles: pack.pages.map((p) => p.title), signatures, text: JSON.stringify(annexure), coverLabels };
+    };
+    const ANNEXURE_C = 'Annexure C: declaration by one parent of a minor';
+
+    const widowed = packFor({ parentsSituation: 'widowed' });
+    expect(widowed.titles).toEqual(['Your checklist', ANNEXURE_C, 'Mailing label']);
+    // The form does not say which parent is living: the name is written by hand, not guessed.
+    expect(widowed.signatures).toEqual(['Parent']);
+    expect(widowed.text).toContain(`I, ${BLANK}, am the parent of ANAYA RAO and apply for a passport for my child.`);
+    expect(widowed.text).toContain('The child’s other parent has died; the death certificate is enclosed');
+    expect(widowed.coverLabels).toEqual(
+      expect.arrayContaining(['Annexure C, signed by the parent', 'Death certificate of the other parent']),
+    );
+    expect(widowed.coverLabels).not.toContain('Second parent’s passport');
+
+    const sole = packFor({ parentsSituation: 'separated', soleCustody: 'yes', custodyParent: 'mother' });
+    expect(sole.titles[1]).toBe(ANNEXURE_C);
+    expect(sole.signatures).toEqual(['Mother']);
+    expect(sole.text).toContain('am the mother of ANAYA RAO');
+    expect(sole.text).toContain('I have sole legal custody of my child by the court order enclosed');
+    expect(sole.text).not.toContain('Father');
+
+    // A single parent without a custody order writes in why the other parent does not sign.
+    const single = packFor({ parentsSituation: 'single', soleCustody: 'no' });
+    expect(single.titles[1]).toBe(ANNEXURE_C);
+    expect(single.text).toContain(
+      `{"kind":"heading","text":"Why the other parent does not sign"},{"kind":"paragraph","text":"${BLANK}"}`,
+    );
+
+    const together = packFor({ parentsSituation: 'together' });
+    expect(together.titles[1]).toBe('Annexure D: declaration by the parents of a minor');
+    expect(together.signatures).toEqual(['Father', 'Mother']);
   });
 
   it('addresses the label to the mission once the order knows it', () => {

@@ -4,14 +4,15 @@ import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdict
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
+import { custodyParentOf, type OneParentProof, parentalConsentOf } from './parental-consent.ts';
 import { portalDate, portalValue } from './portal-format.ts';
 
 /**
  * A member's print pack (issue 32 §3): what the customer prints and posts with their file, as a
  * model of pages and blocks that the server draws as a PDF (src/server/modules/applications/
  * print-pack-pdf.ts). A cover checklist in the order the papers go in the envelope, the letters and
- * declarations SevaDocs prepares pre-filled from the answers (with both parents' signature blocks
- * for a minor, and witness and notary blocks where the mission asks for them: catalog-facts §1, §2,
+ * declarations SevaDocs prepares pre-filled from the answers (with the signature blocks of the
+ * parents who consent for a minor: both, or one on the passport's Annexure C; and witness and notary blocks where the mission asks for them: catalog-facts §1, §2,
  * §5), and a mailing label. Shared by the server and its tests; no I/O.
  */
 
@@ -226,6 +227,21 @@ function parentalAuthorization(answer: Answer, child: string, input: PrintPackIn
   };
 }
 
+/** The minor's rows that open Annexure C and D alike. */
+function minorRows(answer: Answer, child: string, input: PrintPackInput): [string, string][] {
+  return [
+    ['Minor’s name', child],
+    ['Date of birth', answer('dateOfBirth') || portalDate(input.member.dateOfBirth)],
+    ['Present passport number', answer('indianPassportNumber')],
+  ];
+}
+
+/** What the parents of a minor declare on Annexure C and D, in the words of those who sign (`we` or `I`). */
+function minorDeclaration(signers: 'we' | 'I'): string {
+  const [We, our] = signers === 'we' ? ['We', 'our'] : ['I', 'my'];
+  return `${We} declare that ${our} child is a citizen of India, has not lost, surrendered or been deprived of that citizenship, and has not been refused a passport; that no criminal case is pending against ${our} child; and that the particulars in the application are true.`;
+}
+
 /** Annexure D of the passport rules: the declaration both parents sign for a minor's passport (catalog-facts §2). */
 function annexureD(answer: Answer, child: string, input: PrintPackInput): PackPage {
   const father = answer('fatherName');
@@ -236,9 +252,7 @@ function annexureD(answer: Answer, child: string, input: PrintPackInput): PackPa
       {
         kind: 'fields',
         rows: [
-          ['Minor’s name', child],
-          ['Date of birth', answer('dateOfBirth') || portalDate(input.member.dateOfBirth)],
-          ['Present passport number', answer('indianPassportNumber')],
+          ...minorRows(answer, child, input),
           ['Father’s name', father],
           ['Father’s passport number', answer('fatherPassportNumber')],
           ['Mother’s name', mother],
@@ -247,10 +261,56 @@ function annexureD(answer: Answer, child: string, input: PrintPackInput): PackPa
       },
       {
         kind: 'paragraph',
-        text: `We, ${orBlank(father)} and ${orBlank(mother)}, are the parents of ${child} and apply for a passport for our child. We declare that our child is a citizen of India, has not lost, surrendered or been deprived of that citizenship, and has not been refused a passport; that no criminal case is pending against our child; and that the particulars in the application are true.`,
+        text: `We, ${orBlank(father)} and ${orBlank(mother)}, are the parents of ${child} and apply for a passport for our child. ${minorDeclaration('we')}`,
       },
       sign('Father', father),
       sign('Mother', mother),
+    ],
+  };
+}
+
+/**
+ * Why the other parent does not sign Annexure C, as the paper the checklist asks for shows it; a
+ * single parent without a custody order writes it in by hand.
+ */
+const WHY_ONE_PARENT: Readonly<Record<OneParentProof, string>> = {
+  'custody-order': 'I have sole legal custody of my child by the court order enclosed with this application.',
+  'death-certificate': 'The child’s other parent has died; the death certificate is enclosed with this application.',
+};
+
+/**
+ * Annexure C of the passport rules: the declaration one parent signs alone for a minor's passport,
+ * saying why the other does not (catalog-facts §2: "Annexure C if single parent"; who signs alone:
+ * parental-consent.ts). The parent is named where the form says who has sole custody; otherwise
+ * (a parent widowed, or single without a custody order) the form does not say which parent signs,
+ * and the name is left to write by hand rather than guessed.
+ */
+function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPage {
+  const consent = parentalConsentOf(input.answers);
+  const proof = consent.signers === 'one' ? consent.proof : null;
+  const parent = proof === 'custody-order' ? custodyParentOf(input.answers) : undefined;
+  const name = parent ? answer(`${parent}Name`) : '';
+  const relation = parent ?? 'parent';
+  const role = parent === 'father' ? 'Father' : parent === 'mother' ? 'Mother' : 'Parent';
+  return {
+    title: 'Annexure C: declaration by one parent of a minor',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ...minorRows(answer, child, input),
+          ['Parent who signs', parent ? role : ''],
+          ['Parent’s name', name],
+          ['Parent’s passport number', parent ? answer(`${parent}PassportNumber`) : ''],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `I, ${orBlank(name)}, am the ${relation} of ${child} and apply for a passport for my child. ${minorDeclaration('I')}`,
+      },
+      { kind: 'heading', text: 'Why the other parent does not sign' },
+      { kind: 'paragraph', text: proof ? WHY_ONE_PARENT[proof] : BLANK },
+      sign(role, name),
     ],
   };
 }
@@ -380,6 +440,7 @@ function powerOfAttorneyExecution(answer: Answer, name: string): PackPage {
  */
 const PREPARED: Readonly<Record<string, (answer: Answer, name: string, input: PrintPackInput) => PackPage>> = {
   'parental-authorization-form': parentalAuthorization,
+  'annexure-c': annexureC,
   'annexure-d': annexureD,
   'annexure-e': annexureE,
   'annexure-f': annexureF,

@@ -6,7 +6,16 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { pdfPageLines } from '../../test/pdf-text.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
-import { ADULT, apiCall, completeOciAnswers, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
+import {
+  ADULT,
+  apiCall,
+  completeOciAnswers,
+  MINOR,
+  moveOrderTo,
+  requiredItems,
+  seededPackage,
+  startApplication,
+} from './testing.ts';
 
 let t: TestApp;
 // Building the app migrates a fresh database: slow on a busy machine.
@@ -159,6 +168,42 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(mother).toBeGreaterThan(father);
     expect(consent.lines.slice(mother, mother + 3)).toContain('PRIYA SHARMA');
     expect(consent.lines).toContain('Notary’s acknowledgement');
+  });
+
+  it('gives a widowed parent’s child Annexure C to sign alone, and asks no second parent’s passport', async () => {
+    // catalog-facts §2: "Annexure D signed by both parents (Annexure C if single parent)".
+    const { pkg } = await seededPackage(t.app, 'indian-passport-renewal', 'minor');
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id, members: [MINOR] });
+    const minorId = order.members[0]?.id ?? 0;
+    const saved = await apiCall(
+      t.app,
+      'PUT',
+      `/application/order/${order.displayId}/members/${minorId}/form`,
+      user.token,
+      {
+        answers: { parentsSituation: 'widowed', fatherName: 'RAJESH SHARMA', motherName: 'PRIYA SHARMA' },
+        currentStep: 1,
+      },
+    );
+    expect(saved.statusCode).toBe(200);
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+
+    const required = (await requiredItems(t.app, user.token, order.displayId, minorId)).map((i) => i.id);
+    expect(required).toEqual(expect.arrayContaining(['annexure-c', 'parent-passport-1', 'parent-death-certificate']));
+    expect(required).not.toContain('parent-passport-2');
+    expect(required).not.toContain('annexure-d');
+
+    const res = await apiCall(t.app, 'GET', packPath(order.displayId, minorId), user.token);
+    expect(res.statusCode).toBe(200);
+    const pages = await pagesOf(res.rawPayload);
+    expect(pages.some((p) => p.text.includes('Annexure D'))).toBe(false);
+    const annexure = pages.find((p) => p.lines[1] === 'Annexure C: declaration by one parent of a minor');
+    if (!annexure) throw new Error('no Annexure C in the pack');
+    expect(annexure.text).toContain('the death certificate is enclosed with this application.');
+    // One signature, the living parent's: the form does not say which parent that is.
+    expect(annexure.lines.filter((l) => l.startsWith('Signature of the'))).toEqual(['Signature of the parent']);
+    expect(pages[0]?.text).toContain('Death certificate of the other parent');
   });
 
   it('leaves the label’s address to be confirmed where our sources give the mission none', async () => {

@@ -435,7 +435,15 @@ export function background(): FormSection {
 
 /**
  * For a minor: both parents consent (the Parental Authorization Form of OCI, Annexure D of the
- * passport); a single parent with sole custody signs Annexure C instead.
+ * passport). The answers say when one parent signs alone, and with which paper: for the passport
+ * that parent signs Annexure C (src/domain/applications/parental-consent.ts reads them for the
+ * checklist and the print pack; the option values are its PARENTS_SITUATIONS).
+ *
+ * The note says who signs what (catalog-facts §1: "parents sign, the minor does not"): the parents
+ * sign the consent and the application's declaration, the child neither. The one mark that is the
+ * child's is in the box under their photo, which the portal takes as the applicant's signature:
+ * a thumb impression under 5, and from 5 the child's own hand, which a parent may not give for
+ * them (the centres' minor checklist, catalog-facts K14).
  */
 export function parentalConsent(form: string): FormSection {
   return section(
@@ -445,7 +453,7 @@ export function parentalConsent(form: string): FormSection {
       note(
         'consentNote',
         'Why we ask',
-        `A child's ${form} is applied for by the parents: both sign the consent, the child does not sign it. We prepare the consent form for you to sign in front of a notary. A child of 5 or older signs the application itself: their signature is asked for with the documents (a thumb impression under 5).`,
+        `A child's ${form} is applied for by the parents: the parents sign the consent form and the application's declaration, and the child signs neither. We prepare the consent form for you to sign in front of a notary. The child's own mark goes only in the box under their photo, and we ask for it with the documents: under 5 a thumb impression (the left thumb for a boy, the right for a girl); from 5 the child signs in their own hand, and a parent may not sign there for them.`,
       ),
       ask('multiple choice', 'parentsSituation', 'Which describes the child’s parents?', {
         errorLabel: 'Parents’ situation',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checklistItemOfUpload, documentChecklist } from '../../../../domain/applications/checklist.ts';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
+import { PARENTS_SITUATIONS } from '../../../../domain/applications/parental-consent.ts';
 import { checkAnswer, checkAnswers } from '../../../../domain/forms/answers.ts';
 import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import {
@@ -141,6 +142,28 @@ describe('seeded form definitions', () => {
       expect(adult, id).toContain('maritalStatus');
       expect(memberSteps(definition, 'Minor').map((s) => s.key)).toContain('consentStep');
       expect(memberSteps(definition, 'Adult').map((s) => s.key)).not.toContain('consentStep');
+    }
+  });
+
+  it('ask the parents’ situation in the values the checklist and the print pack read, and say who signs what', () => {
+    for (const id of ['oci-card/oci-card-for-minor', 'indian-passport-renewal/minor']) {
+      const definition = SEEDED_FORM_DEFINITIONS.get(id) as FormDefinition;
+      const fields = definition.steps
+        .flatMap((step) => step.sections)
+        .flatMap((section) => [...walkFields(section.fields)].map(({ field }) => field));
+      const situation = fields.find((f) => f.key === 'parentsSituation');
+      const values = situation && 'options' in situation ? situation.options?.map((o) => o.value) : [];
+      expect(values, id).toEqual([...PARENTS_SITUATIONS]);
+      const note = fields.find((f) => f.key === 'consentNote');
+      const text = note?.type === 'description' ? note.text : '';
+      // catalog-facts §1: the parents sign, the minor does not; the box under the photo is the
+      // child's own mark (K14: a parent may not sign there for the child).
+      expect(text, id).toContain(
+        "the parents sign the consent form and the application's declaration, and the child signs neither",
+      );
+      expect(text, id).toContain('under 5 a thumb impression (the left thumb for a boy, the right for a girl)');
+      expect(text, id).toContain('from 5 the child signs in their own hand, and a parent may not sign there for them');
+      expect(text, id).not.toContain('signs the application itself');
     }
   });
 
