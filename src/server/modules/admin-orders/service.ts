@@ -40,6 +40,7 @@ import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
 import type { Database } from '../../db/client.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { ServableFile } from '../../uploads/index.ts';
@@ -210,6 +211,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       intro: body.split(/\n+/),
       details: [['Order', `${order.displayId} (${order.title})`]],
       outro: [`See your order at any time: ${link}`],
+      ...orderSender(order.kind),
       signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }

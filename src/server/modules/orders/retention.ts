@@ -13,6 +13,7 @@ import {
 } from '../../../domain/orders/retention.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -161,6 +162,7 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
       intro: [R.noticeIntro(deleteOn)],
       details: [['Order', `${order.displayId} (${order.title})`]],
       outro: [`Download them from your order: ${link}`],
+      ...orderSender(order.kind),
       signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }

@@ -100,6 +100,8 @@ describe('changeOrderStatus', () => {
     expect(delivered?.subject).toBe(`Your order ${order.displayId} is now In review`);
     expect(delivered?.text).toContain(remark);
     expect(delivered?.text).toContain(`/service-order?orderId=${order.id}`);
+    // Sent under MAIL_FROM's own name, as the company.
+    expect(delivered?.fromName).toBeNull();
   });
 
   it('tells a photo order’s customer about their photos, as SevaPhotos, not about an application', async () => {
@@ -127,6 +129,8 @@ describe('changeOrderStatus', () => {
     expect(completed?.text).toContain('Thank you for choosing SevaPhotos.');
     expect(completed?.text).toContain('The SevaPhotos team');
     for (const mail of delivered) expect(mail.text).not.toMatch(/application|authorities|SevaDocs/i);
+    // From SevaPhotos too, not only signed by it.
+    for (const mail of delivered) expect(mail.fromName).toBe('SevaPhotos');
   });
 
   it('refuses a change the table does not allow, for that actor, and writes nothing', async () => {

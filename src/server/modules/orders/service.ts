@@ -25,6 +25,7 @@ import {
 import { orderBrandName, sentBackMailIntro, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import type { LinkOrigin } from '../../http/site-url.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -249,6 +250,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       details,
       outro: [`See your order and its timeline at any time: ${link}`],
       // A photo order's customer bought from SevaPhotos: signed by that brand, not the company's.
+      ...orderSender(order.kind),
       signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }

@@ -40,6 +40,7 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { LinkOrigin } from '../../http/site-url.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -414,6 +415,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
       // A photo order is SevaPhotos', as its status e-mails say.
+      ...orderSender(order.kind),
       signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }
@@ -547,6 +549,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             ['Refund id', refund.providerRefundId ?? '—'],
           ],
           outro: [strayOrderStanding(order, deps.linkOrigin(attempt.returnOrigin))],
+          ...orderSender(order.kind),
           signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
         }),
         purpose: 'payment-stray-refund',

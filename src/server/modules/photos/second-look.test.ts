@@ -295,6 +295,7 @@ describe('staff’s decision', () => {
 
     const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');
     expect(mail?.subject).toBe(`Your photo is approved (order ${order.displayId})`);
+    expect(mail?.fromName).toBe('SevaPhotos');
     expect(mail?.text).toContain('Your prints are released');
     // The size named once, as the order names it: not "US passport or visa (US passport or visa (2 × 2 in, …))".
     expect(mail?.text).toContain(`“wall.jpg” for ${sizeTitle(PHOTO_SIZES['us-2x2'])} and it is ready`);

@@ -22,6 +22,7 @@ import {
 } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../../domain/photos/sizes.ts';
 import type { Database } from '../../db/client.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
@@ -177,6 +178,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
               : `Upload your new photo here: ${orderLink(siteUrl, order.displayId, photoId)}`,
           ],
           signature: `The ${brand} team`,
+          ...orderSender('photo'),
         }),
         purpose: approved ? 'photo-second-look-approved' : 'photo-second-look-rejected',
         key: `photo-second-look:${photoId}:${decision.secondLook}`,
@@ -227,6 +229,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         details: [['Order', order.displayId]],
         outro: [`Upload your new photo here: ${orderLink(siteUrl, order.displayId, photo.id)}`],
         signature: `The ${brand} team`,
+        ...orderSender('photo'),
       }),
       purpose: 'photo-retake-not-checked',
       key: `photo-retake-not-checked:${photo.id}`,

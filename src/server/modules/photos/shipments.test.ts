@@ -92,6 +92,7 @@ describe('the shipment of prints delivered to home', () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Your prints are on their way (order ${order.displayId})`);
+    expect(mail[0]?.fromName).toBe('SevaPhotos');
     expect(mail[0]?.text).toContain('Posted with USPS, tracking number 9400100000000000000000.');
     expect(mail[0]?.links).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000');
     expect(mail[0]?.links).toContain(

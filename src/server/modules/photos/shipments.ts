@@ -25,6 +25,7 @@ import {
   trackingUrl,
 } from '../../../domain/photos/shipment.ts';
 import type { Database } from '../../db/client.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
@@ -120,6 +121,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             ],
             outro: [`${SHIPMENT_TEXT.track}: ${trackingUrl(shipment)}`, `Your order: ${await orderPageOf(tx, order)}`],
             signature,
+            ...orderSender('photo'),
           }),
           purpose: 'photo-shipment',
           // Each change is e-mailed, a return to an earlier number too (A, B, then A again). The key
@@ -169,6 +171,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             ],
             outro: [`Your order: ${await orderPageOf(tx, order)}`],
             signature,
+            ...orderSender('photo'),
           }),
           purpose: 'photo-pickup-ready',
           key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}`,

@@ -44,7 +44,7 @@ describe('the cancellation refund e-mail', () => {
     supportEmail: 'support@sevadocs.example',
     tollFreeNumber: '1-800-555-0199',
   };
-  const opened = (orderId: string) =>
+  const mailOf = (orderId: string) =>
     cancellationRefundMail(
       {
         reference: 'RF-VX79HE6K',
@@ -54,7 +54,13 @@ describe('the cancellation refund e-mail', () => {
         input: { orderId, email: 'custa@example.com', amount: 1999, reason: 'We cancelled this order.' },
       },
       contact,
-    ).text;
+    );
+  const opened = (orderId: string) => mailOf(orderId).text;
+
+  it('comes from the brand the order was bought from', () => {
+    expect(mailOf('PHO-66606281').fromName).toBe('SevaPhotos');
+    expect(mailOf('DOC-93257202').fromName).toBeUndefined();
+  });
 
   it('cites the fees paid to the authorities only for an application: a photo order has none', () => {
     expect(opened('DOC-93257202')).toContain('government and third-party fees already paid to the authorities');

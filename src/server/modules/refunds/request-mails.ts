@@ -3,6 +3,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { type OrderKind, orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { RefundRequestInput } from '../../../domain/refunds/schema.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 
 export interface RefundMailContact {
@@ -52,6 +53,7 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
       questions(contact),
     ],
     signature: billingSignature(request.orderId, contact),
+    ...orderSender(orderKindOfDisplayId(request.orderId)),
     replyTo: contact.supportEmail,
   });
 }
@@ -109,6 +111,7 @@ export function cancellationRefundMail(request: LoggedRefundRequest, contact: Re
       questions(contact),
     ],
     signature: billingSignature(request.orderId, contact),
+    ...orderSender(orderKindOfDisplayId(request.orderId)),
     replyTo: contact.supportEmail,
   });
 }
@@ -137,6 +140,7 @@ export function requestNotLoggedMail(
       questions(contact),
     ],
     signature: billingSignature(input.orderId, contact),
+    ...orderSender(orderKindOfDisplayId(input.orderId)),
     replyTo: contact.supportEmail,
   });
 }
