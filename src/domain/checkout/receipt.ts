@@ -63,6 +63,8 @@ export const PAID_LINES_TEXT = {
   askRefund: 'Request a refund',
   /** An order cancelled before it was paid: in place of the paid lines. */
   notCharged: 'Nothing was charged: this order was cancelled before it was paid.',
+  /** The same, when a payment reached it anyway (a stray charge, listed below it with its refund). */
+  cancelledUnpaid: 'This order was cancelled before it was paid.',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { costLineSchema } from '../checkout/api.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { statusChangeSchema } from '../orders/status.ts';
+import { strayChargeSchema } from '../payments/payment.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
 import { complianceReportSchema } from './compliance.ts';
@@ -419,6 +420,8 @@ export const photoOrderSchema = z.object({
   timeline: z.array(statusChangeSchema),
   /** Its photos under the retention policy (issue 34 §4): kept until a day once closed, then deleted. */
   files: orderFilesRetentionSchema,
+  /** Payments the order could not take (a superseded link paid, a charge after a cancellation), each refunded in full. */
+  strayCharges: z.array(strayChargeSchema),
   createdAt: z.string(),
 });
 export type PhotoOrder = z.infer<typeof photoOrderSchema>;

@@ -5239,6 +5239,19 @@ export interface components {
                             deleteOn: string | null;
                             deletedAt: string | null;
                         };
+                        strayCharges: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                            /** @enum {string} */
+                            refund: "pending" | "succeeded" | "failed";
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                            /** Format: date-time */
+                            receivedAt: string;
+                            refundedAt: string | null;
+                        }[];
                         createdAt: string;
                     };
                 };
@@ -5381,6 +5394,19 @@ export interface components {
                             deleteOn: string | null;
                             deletedAt: string | null;
                         };
+                        strayCharges: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                            /** @enum {string} */
+                            refund: "pending" | "succeeded" | "failed";
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                            /** Format: date-time */
+                            receivedAt: string;
+                            refundedAt: string | null;
+                        }[];
                         createdAt: string;
                     };
                 };
@@ -13315,6 +13341,19 @@ export interface operations {
                                     deleteOn: string | null;
                                     deletedAt: string | null;
                                 };
+                                strayCharges: {
+                                    amountCents: number;
+                                    /** @enum {string} */
+                                    currency: "USD" | "CAD" | "INR";
+                                    reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
+                                    /** @enum {string} */
+                                    refund: "pending" | "succeeded" | "failed";
+                                    /** @enum {string} */
+                                    provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
+                                    /** Format: date-time */
+                                    receivedAt: string;
+                                    refundedAt: string | null;
+                                }[];
                                 createdAt: string;
                             } | null;
                         };

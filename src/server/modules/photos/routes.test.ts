@@ -850,6 +850,11 @@ describe('paying a photo order', () => {
       { reason: 'stray', status: 'succeeded', amountCents: PHOTO_PRICES.USD.plans[1] },
     ]);
     expect(await records.strayMailsOf(order.displayId)).toHaveLength(1);
+    // The order's page lists it, with its refund: the money left the customer's account.
+    const view = await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token);
+    expect(view.json().data.strayCharges).toMatchObject([
+      { amountCents: PHOTO_PRICES.USD.plans[1], currency: 'USD', provider: 'sandbox', refund: 'succeeded' },
+    ]);
     // Its held notice, when it comes (the sandbox still sends it once the payment is refunded, as
     // a provider would), changes nothing.
     const notice = await t.app.inject({

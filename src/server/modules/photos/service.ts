@@ -135,6 +135,7 @@ export interface PhotosServiceDeps {
     | 'timeline'
     | 'listForUser'
     | 'filesRetention'
+    | 'strayCharges'
     | 'siteUrlOf'
   >;
   users: Pick<UsersService, 'listAddresses'>;
@@ -325,6 +326,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       printsHeld: printsHeld(deliveryMethod !== null, photos),
       timeline: await orders.timeline(order.id, on),
       files: await orders.filesRetention(order.id, on),
+      strayCharges: await orders.strayCharges(on, order.id),
       createdAt: order.createdAt.toISOString(),
     };
   }

@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
+import { STRAY_CHARGES_TEXT } from '../../../../domain/payments/stray-charges.ts';
 import { type OrderPhoto, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES, SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
@@ -64,6 +65,36 @@ describe('a paid photo order’s page', () => {
     expect(await screen.findByText(PAID_LINES_TEXT.notCharged)).toBeTruthy();
     expect(screen.queryByText(PAID_LINES_TEXT.title)).toBeNull();
     expect(screen.queryByText(PAID_LINES_TEXT.total)).toBeNull();
+  });
+
+  it('lists a payment the order could not take, paid or not, with its refund; a cancelled one no longer says nothing was charged', async () => {
+    const charge = {
+      amountCents: 1399,
+      currency: 'USD' as const,
+      provider: 'sandbox' as const,
+      reason: 'cancelled' as const,
+      refund: 'succeeded' as const,
+      receivedAt: '2026-12-02T11:00:00.000Z',
+      refundedAt: '2026-12-03T11:00:00.000Z',
+    };
+    const cancelled: PhotoOrder['timeline'] = [
+      { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-12-01T10:00:00Z' },
+      { fromStatus: 'Payment pending', status: 'Cancelled', by: 'staff', remark: null, at: '2026-12-02T10:00:00Z' },
+    ];
+    show(0, 'Cancelled', [], { timeline: cancelled, strayCharges: [charge] });
+    const list = await screen.findByRole('list', { name: STRAY_CHARGES_TEXT.title });
+    expect(list.textContent).toContain('$13.99');
+    expect(list.textContent).toContain(STRAY_CHARGES_TEXT.refunded('Dec 3, 2026'));
+    expect(screen.getByText(PAID_LINES_TEXT.cancelledUnpaid)).toBeTruthy();
+    expect(screen.queryByText(PAID_LINES_TEXT.notCharged)).toBeNull();
+    cleanup();
+
+    show(0, 'Completed', [], {
+      strayCharges: [{ ...charge, reason: 'already-paid', refund: 'pending', refundedAt: null }],
+    });
+    const paidList = await screen.findByRole('list', { name: STRAY_CHARGES_TEXT.title });
+    expect(paidList.textContent).toContain(STRAY_CHARGES_TEXT.pending);
+    expect(screen.getByText(PAID_LINES_TEXT.total)).toBeTruthy();
   });
 
   it('offers the refund request for this order while it is not cancelled or refunded', async () => {

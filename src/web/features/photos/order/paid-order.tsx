@@ -13,6 +13,7 @@ import { FilesRetentionNote } from '../../../components/files-retention-note.tsx
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
+import { StrayCharges } from '../../../components/stray-charges.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { getCostSummary } from '../../../lib/order-api.ts';
@@ -24,7 +25,8 @@ import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
 
 /**
  * What the order was charged, as the receipt lists it; for an order cancelled before it was paid
- * (it leaves Payment pending too), that nothing was, rather than a "Total paid" nobody paid.
+ * (it leaves Payment pending too), that it was not, rather than a "Total paid" nobody paid. Either
+ * way, the payments it could not take: their money left the customer's account, and comes back.
  */
 function ChargedPanel({ order }: { order: PhotoOrder }) {
   const paid = wasPaid(order.timeline);
@@ -34,14 +36,22 @@ function ChargedPanel({ order }: { order: PhotoOrder }) {
     queryFn: async () => (await getCostSummary(order.displayId)).data,
     enabled: paid,
   });
+  const stray = <StrayCharges charges={order.strayCharges} />;
   if (!paid) {
-    return <p className="card p-5 text-slate-700">{PAID_LINES_TEXT.notCharged}</p>;
+    return (
+      <div className="card p-5 text-slate-700">
+        <p>{order.strayCharges.length > 0 ? PAID_LINES_TEXT.cancelledUnpaid : PAID_LINES_TEXT.notCharged}</p>
+        {stray}
+      </div>
+    );
   }
   return (
     <PaidLinesPanel
       summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}
       refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
-    />
+    >
+      {stray}
+    </PaidLinesPanel>
   );
 }
 

@@ -27,6 +27,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   printsHeld: false,
   timeline: [],
   files: { deleteOn: null, deletedAt: null },
+  strayCharges: [],
   createdAt: '2026-11-28T08:00:00.000Z',
   ...overrides,
 });
