@@ -140,7 +140,7 @@ describe('a minor’s passport consent follows who signs it (catalog-facts §2)'
   const passport = inputsFor('indian-passport-renewal');
   const minor = (answers: Record<string, unknown>, extra: Partial<ChecklistInput> = {}) =>
     passport('minor', { memberKind: 'Minor', ...checklistAnswers(answers), ...extra });
-  const ONE_PARENT = ['annexure-c', 'parent-passport-1'];
+  const ONE_PARENT = ['annexure-c', 'signing-parent-passport'];
 
   it('a widowed parent signs Annexure C alone, with the death certificate; no second parent’s passport', () => {
     const widowed = minor({ parentsSituation: 'widowed' });
@@ -153,7 +153,11 @@ describe('a minor’s passport consent follows who signs it (catalog-facts §2)'
       preparedByUs: true,
     });
     expect(item(widowed, 'annexure-c')?.hint).toContain('print it from the print pack on your order page');
-    expect(item(widowed, 'parent-passport-1')?.label).toBe('Passport of the parent who signs');
+    expect(item(widowed, 'signing-parent-passport')?.label).toBe('Passport of the parent who signs');
+    // Not the first parent's passport of two: an upload made while both were to sign may be the other parent's.
+    expect(ids(widowed)).not.toContain('parent-passport-1');
+    // Its birth certificate may name only the parent who signs.
+    expect(item(widowed, 'birth-certificate')?.hint).not.toMatch(/both parents/);
     expect(item(widowed, 'parent-death-certificate')?.label).toBe('Death certificate of the other parent');
   });
 
@@ -200,7 +204,17 @@ describe('a minor’s passport consent follows who signs it (catalog-facts §2)'
       expect(ids(widowed), pkg).not.toContain('parent-passport-2');
     }
     const canada = minor({ parentsSituation: 'widowed' }, { choices: { applyingFrom: 'CA' } });
-    expect(item(canada, 'parents-pr-cards')?.label).toBe('PR card of the parent who signs');
+    expect(item(canada, 'signing-parent-pr-card')?.label).toBe('PR card of the parent who signs');
+    expect(ids(canada)).not.toContain('parents-pr-cards');
+  });
+
+  it('asks a passport’s child under 5 for the left thumb, a girl’s as a boy’s; an OCI child’s by the OCI rule', () => {
+    const under5 = { memberKind: 'Minor' as const, dateOfBirth: '2024-01-10', today: '2026-12-06' };
+    const passportThumb = item(minor({}, under5), 'thumb-impression');
+    expect(passportThumb?.hint).toContain('the child’s left thumb');
+    expect(passportThumb?.hint).not.toMatch(/girls/);
+    const oci = inputsFor('oci-card')('oci-card-for-minor', under5);
+    expect(item(oci, 'thumb-impression')?.hint).toContain('the right thumb for girls');
   });
 
   it('reads the checklist again when the parents’ answers change', () => {

@@ -184,15 +184,34 @@ const thumbImpression: ChecklistItem = {
   ),
   envelope: 'Where the forms ask for the child’s signature: the left thumb for a boy, the right thumb for a girl.',
 };
+/** The passport form's box is for a "Left Hand Thumb Impression", a girl's as a boy's: the OCI's rule is not its. */
+const passportThumbImpression: ChecklistItem = {
+  ...image(
+    'thumb-impression',
+    'Child’s thumb impression',
+    'In place of a signature: the child’s left thumb, in blue or black ink on plain white paper.',
+  ),
+  envelope: 'Where the forms ask for the child’s signature: the child’s left thumb.',
+};
 const parentsPassports = [
   doc('parent-passport-1', 'First parent’s passport', 'The bio page and the page with the address, if there is one.'),
   doc('parent-passport-2', 'Second parent’s passport', 'The bio page and the page with the address, if there is one.'),
 ];
 const birthCertificate = doc('birth-certificate', 'Child’s birth certificate', 'It must name both parents.');
+/** One parent signs alone: a child's birth certificate may name only that parent, and that is enough. */
+const oneParentBirthCertificate = doc(
+  'birth-certificate',
+  'Child’s birth certificate',
+  'It names the child’s parents.',
+);
 
-/** Where one parent signs a minor's consent alone: only that parent's passport is asked for. */
+/**
+ * Where one parent signs a minor's consent alone: only that parent's passport is asked for. An id
+ * of its own: the first parent's passport uploaded while both were to sign may be the other
+ * parent's, and must not stand for the signer's (nor be offered as a household copy of theirs).
+ */
 const signingParentPassport = doc(
-  'parent-passport-1',
+  'signing-parent-passport',
   'Passport of the parent who signs',
   'The bio page and the page with the address, if there is one.',
 );
@@ -250,9 +269,10 @@ function policeReport(member: Member): ChecklistItem[] {
   return member.lossKind === 'damaged' ? [] : [doc('police-report', 'Police report of the loss or theft')];
 }
 
-function signatureOrThumb(member: Member): ChecklistItem {
+function signatureOrThumb(member: Member, form: 'oci' | 'passport' = 'oci'): ChecklistItem {
   if (!member.minor) return signature;
-  return member.underFive ? thumbImpression : childSignature;
+  if (!member.underFive) return childSignature;
+  return form === 'passport' ? passportThumbImpression : thumbImpression;
 }
 
 /** Where a document our team prepares comes from, as its hint says it. */
@@ -405,8 +425,8 @@ function passportConsentItems({ consent, country }: Member): ChecklistItem[] {
     ),
     signingParentPassport,
     ...oneParentProof(consent.proof),
-    birthCertificate,
-    ...(country === 'CA' ? [doc('parents-pr-cards', 'PR card of the parent who signs')] : []),
+    oneParentBirthCertificate,
+    ...(country === 'CA' ? [doc('signing-parent-pr-card', 'PR card of the parent who signs')] : []),
   ];
 }
 
@@ -471,7 +491,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
       return null;
   }
   const prints = packageSlug === 'lost-or-damaged' && country === 'CA' ? 'Four' : 'Two';
-  return [...items, passportPhoto(prints), ...(minor ? [signatureOrThumb(member)] : [])];
+  return [...items, passportPhoto(prints), ...(minor ? [signatureOrThumb(member, 'passport')] : [])];
 }
 
 /** Surrender or renunciation certificate (catalog-facts §3). */

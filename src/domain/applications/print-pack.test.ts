@@ -124,7 +124,12 @@ describe('the print pack', () => {
     expect(widowed.titles).toEqual(['Your checklist', ANNEXURE_C, 'Mailing label']);
     // The form does not say which parent is living: the name is written by hand, not guessed.
     expect(widowed.signatures).toEqual(['Parent']);
-    expect(widowed.text).toContain(`I, ${BLANK}, am the parent of ANAYA RAO and apply for a passport for my child.`);
+    expect(widowed.text).toContain(
+      `I, ${BLANK}, am the parent of ANAYA RAO, who is in my custody, and apply for a passport for my child.`,
+    );
+    // Where the parent and the child live, and the place it is signed, as the form has them.
+    expect(widowed.text).toContain('["Parent’s address",""]');
+    expect(widowed.text).toContain('["Place",""]');
     expect(widowed.text).toContain('The child’s other parent has died; the death certificate is enclosed');
     expect(widowed.coverLabels).toEqual(
       expect.arrayContaining(['Annexure C, signed by the parent', 'Death certificate of the other parent']),

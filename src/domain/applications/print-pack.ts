@@ -302,11 +302,14 @@ function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPa
           ['Parent who signs', parent ? role : ''],
           ['Parent’s name', name],
           ['Parent’s passport number', parent ? answer(`${parent}PassportNumber`) : ''],
+          // The child's home, where the parent who has them lives (the form's address step).
+          ['Parent’s address', addressLines(answer, input.answers).join(', ')],
+          ['Place', ''],
         ],
       },
       {
         kind: 'paragraph',
-        text: `I, ${orBlank(name)}, am the ${relation} of ${child} and apply for a passport for my child. ${minorDeclaration('I')}`,
+        text: `I, ${orBlank(name)}, am the ${relation} of ${child}, who is in my custody, and apply for a passport for my child. ${minorDeclaration('I')}`,
       },
       { kind: 'heading', text: 'Why the other parent does not sign' },
       { kind: 'paragraph', text: proof ? WHY_ONE_PARENT[proof] : BLANK },

@@ -15,6 +15,8 @@ describe('a stray charge on the order page', () => {
   });
 
   it('says a charge given back at the provider as that, with no reason beside it: we refunded nothing', () => {
+    // The list's lead claims no refund of ours, which a charge the provider gave back never had.
+    expect(STRAY_CHARGES_TEXT.lead).not.toMatch(/we refund/i);
     const atProvider = { ...refunded, reason: 'refunded' as const };
     expect(strayChargeState(atProvider, day)).toBe(STRAY_CHARGES_TEXT.atProvider);
     expect(strayChargeWhy(atProvider)).toBeNull();

@@ -7,7 +7,8 @@ import { STRAY_CHARGE_REASONS, type StrayCharge } from './payment.ts';
  */
 export const STRAY_CHARGES_TEXT = {
   title: 'Payments your order could not take',
-  lead: 'Each reached us when your order could no longer take it, so we refund all of it to the card or account it was paid with. Your bank may take a few days to show a refund.',
+  // "Goes back", not "we refund": a charge the provider gave back itself is listed too.
+  lead: 'Each reached us when your order could no longer take it, so all of it goes back to the card or account it was paid with. Your bank may take a few days to show a refund.',
   /** Who took it and when: "Card (Stripe), received Mar 3, 2026". */
   received: (provider: string, date: string) => `${provider}, received ${date}`,
   pending: 'Refund pending',

@@ -11,6 +11,7 @@ import {
   NO_ANSWER_IN_TIME,
   PROVIDER_ANSWER_WAIT_MS,
   serverMessageOr,
+  UPLOAD_CANCELLED,
   UPLOAD_STALL_MS,
   UPLOAD_STALLED,
   uploadFile,
@@ -348,5 +349,17 @@ describe('an upload that stalls', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(done).toEqual({ settled: true });
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('cancelled before it started (while it waited for the form’s save), sends nothing', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
+    const sent = vi.spyOn(ScriptedXhr.prototype, 'send');
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = track(uploadFile('/photos', file(), { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cancelled.error).toMatchObject({ status: 0, message: UPLOAD_CANCELLED });
+    expect(sent).not.toHaveBeenCalled();
   });
 });

@@ -238,6 +238,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   return serverMessageOr(error, fallback);
 }
 
+/** What a cancelled upload rejects with (the control that cancelled it says nothing). */
+export const UPLOAD_CANCELLED = 'Upload cancelled';
+
 export interface UploadProgress {
   /** 0 to 1. */
   onProgress?(fraction: number): void;
@@ -251,6 +254,12 @@ export interface UploadProgress {
  */
 export function uploadFile<T>(url: string, file: File, { onProgress, signal }: UploadProgress = {}): Promise<T> {
   return new Promise((resolve, reject) => {
+    // Cancelled before it started (while it waited its turn, e.g. for the form's save): an abort
+    // listener added now would never fire, and the file would go anyway.
+    if (signal?.aborted) {
+      reject(new ApiError(0, undefined, UPLOAD_CANCELLED));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(url));
     xhr.withCredentials = true;
@@ -286,7 +295,7 @@ export function uploadFile<T>(url: string, file: File, { onProgress, signal }: U
         );
     };
     xhr.onerror = () => reject(new ApiError(0, undefined, 'The upload did not finish. Please check your connection.'));
-    xhr.onabort = () => reject(new ApiError(0, undefined, stalled ? UPLOAD_STALLED : 'Upload cancelled'));
+    xhr.onabort = () => reject(new ApiError(0, undefined, stalled ? UPLOAD_STALLED : UPLOAD_CANCELLED));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('file', file, file.name);

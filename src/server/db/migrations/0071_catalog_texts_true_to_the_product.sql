@@ -36,6 +36,26 @@ UPDATE "package_texts" SET "features" = replace("features"::text,
     'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)')::jsonb
   WHERE "features"::text LIKE '%Annexure D (or Annexure C for a single parent) prepared for both parents%';
 --> statement-breakpoint
+UPDATE "packages" SET "description" = replace("description",
+    'Both parents sign the application and Annexure D.',
+    'Both parents sign the application and Annexure D, or one parent signs alone with Annexure C.')
+  WHERE "slug" = 'minor'
+    AND "service_id" IN (SELECT "id" FROM "services" WHERE "slug" = 'indian-passport-renewal');
+--> statement-breakpoint
+UPDATE "package_texts" SET "description" = replace("description",
+    'Both parents sign the application and Annexure D.',
+    'Both parents sign the application and Annexure D, or one parent signs alone with Annexure C.')
+  WHERE "package_id" IN (
+    SELECT "packages"."id" FROM "packages" JOIN "services" ON "services"."id" = "packages"."service_id"
+    WHERE "services"."slug" = 'indian-passport-renewal' AND "packages"."slug" = 'minor');
+--> statement-breakpoint
+UPDATE "packages" SET "documents" = replace("documents"::text, '"Both parents’ passports"', '"The passports of the parents who sign"')::jsonb
+  WHERE "slug" = 'minor'
+    AND "service_id" IN (SELECT "id" FROM "services" WHERE "slug" = 'indian-passport-renewal');
+--> statement-breakpoint
+UPDATE "process_steps" SET "description" = 'Both parents sign the application and Annexure D, or one parent signs alone with Annexure C, and send copies of their passports.'
+  WHERE "description" = 'Both parents sign the application and Annexure D, and send copies of their passports.';
+--> statement-breakpoint
 UPDATE "articles" SET "body" = replace("body",
     'The parents sign the forms; the child does not.',
     'The parents sign the consent form and the application’s declaration; from five, the child signs only the box under their photo, and never a parent for them.');

@@ -429,7 +429,8 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       minor: [
         {
           title: 'Both parents sign',
-          description: 'Both parents sign the application and Annexure D, and send copies of their passports.',
+          description:
+            'Both parents sign the application and Annexure D, or one parent signs alone with Annexure C, and send copies of their passports.',
           appliesTo: FROM_US,
         },
         {

@@ -588,7 +588,7 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Minor Passport Renewal',
         slug: 'minor',
         description:
-          'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D.',
+          'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D, or one parent signs alone with Annexure C.',
         features: [
           'Answers for the child’s Passport Seva form prepared and checked',
           'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
@@ -599,7 +599,7 @@ export const CATALOG: readonly SeedService[] = [
         documents: [
           'Child’s current Indian passport',
           'Annexure D signed by both parents (Annexure C if a single parent)',
-          'Both parents’ passports',
+          'The passports of the parents who sign',
           'Child’s birth certificate',
           'Two 2×2 in photos on a white background',
         ],
@@ -610,7 +610,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_US,
             description:
-              'Re-issue of the passport of a child under 18, valid for five years. Both parents sign the application and Annexure D.',
+              'Re-issue of the passport of a child under 18, valid for five years. Both parents sign the application and Annexure D, or one parent signs alone with Annexure C.',
             features: [
               'Answers for the child’s Passport Seva form prepared and checked',
               'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
@@ -622,7 +622,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_CA,
             description:
-              'Re-issue of the passport of a child under 15, valid for five years. Both parents sign the application and Annexure D.',
+              'Re-issue of the passport of a child under 15, valid for five years. Both parents sign the application and Annexure D, or one parent signs alone with Annexure C.',
             features: [
               'Answers for the child’s Passport Seva form prepared and checked',
               'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',

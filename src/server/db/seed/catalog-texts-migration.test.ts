@@ -47,7 +47,9 @@ async function texts() {
     union all select 'minor-step', description from process_steps
       where title = 'Both parents sign' and description like '%Parental Authorization Form%'
     union all select 'annexure', features::text from packages where slug = 'minor' and features::text like '%Annexure%'
-    union all select 'article', body from articles where slug = 'oci-card-documents-checklist'`);
+    union all select 'article', body from articles where slug = 'oci-card-documents-checklist'
+    union all select 'minor-passport', p.description || ' ' || p.documents::text from packages p
+      join services s on s.id = p.service_id where s.slug = 'indian-passport-renewal' and p.slug = 'minor'`);
   return Object.fromEntries((rows as { what: string; text: string | null }[]).map((r) => [r.what, r.text]));
 }
 
@@ -72,6 +74,10 @@ describe('migration 0071 (catalog texts true to the product)', () => {
       update packages set features = replace(features::text,
         'Annexure D prepared for both parents to sign (Annexure C for a parent who signs alone)',
         'Annexure D (or Annexure C for a single parent) prepared for both parents')::jsonb where slug = 'minor'`);
+    await db().execute(sql`
+      update packages set description = replace(description, ', or one parent signs alone with Annexure C.', '.'),
+        documents = replace(documents::text, 'The passports of the parents who sign', 'Both parents’ passports')::jsonb
+      where slug = 'minor' and service_id in (select id from services where slug = 'indian-passport-renewal')`);
     await db().execute(sql`
       update articles set body = replace(body,
         'The parents sign the consent form and the application’s declaration; from five, the child signs only the box under their photo, and never a parent for them.',
@@ -99,6 +105,7 @@ describe('migration 0071 (catalog texts true to the product)', () => {
       'minor-step',
       'annexure',
       'article',
+      'minor-passport',
     ]) {
       expect(old[what], what).not.toBe(seeded[what]);
     }

@@ -496,10 +496,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return notFound();
       if (found.order.kind !== 'service') return formFailure(409, M.onlyServiceDocuments);
       const file = await receive(limits);
-      const { order } = found;
-      return deps.documents.addStaffDocument(order.id, file, actor.id, {
+      return deps.documents.addStaffDocument(found.order.id, file, actor.id, {
         memberId,
-        onRecorded: async (tx, document) => {
+        onRecorded: async (tx, document, order) => {
           await deps.audit.record(tx, {
             actor,
             action: 'order.document',

@@ -695,8 +695,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         onRecorded,
       }: {
         memberId?: number | null;
-        /** Runs in the upload's transaction once the row is in (the back office's audit entry). */
-        onRecorded?: (tx: Database, document: DocumentView) => Promise<void>;
+        /**
+         * Runs in the upload's transaction once the row is in (the back office's audit entry and the
+         * customer's notice), with the order as its lock found it: an erasure may have committed
+         * while the file was on its way.
+         */
+        onRecorded?: (tx: Database, document: DocumentView, order: Order) => Promise<void>;
       } = {},
     ): Promise<FormResult<DocumentView>> {
       return record(file, async (tx) => {
@@ -718,7 +722,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           uploadedByUserId: staffUserId,
         });
         const document = toView(row, order.displayId);
-        await onRecorded?.(tx, document);
+        await onRecorded?.(tx, document, order);
         return { ok: true, value: document };
       });
     },

@@ -190,7 +190,9 @@ describe('GET …/members/{memberId}/print-pack', () => {
     await moveOrderTo(t.app, order.id, 'Forms incomplete');
 
     const required = (await requiredItems(t.app, user.token, order.displayId, minorId)).map((i) => i.id);
-    expect(required).toEqual(expect.arrayContaining(['annexure-c', 'parent-passport-1', 'parent-death-certificate']));
+    expect(required).toEqual(
+      expect.arrayContaining(['annexure-c', 'signing-parent-passport', 'parent-death-certificate']),
+    );
     expect(required).not.toContain('parent-passport-2');
     expect(required).not.toContain('annexure-d');
 

@@ -157,6 +157,9 @@ async function refundInFull(order: Awaited<ReturnType<typeof paidOrderWith>>) {
   });
   expect(approved.statusCode, approved.body).toBe(200);
   expect((await order.view()).status).toBe('Refunded');
+  // The decision e-mail comes from the brand the order was bought from.
+  const [decision] = await mailsTo(order.user.email, 'refund-decision');
+  expect(decision?.fromName).toBe('SevaPhotos');
 }
 
 describe('a borderline photo', () => {

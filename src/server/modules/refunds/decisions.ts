@@ -9,8 +9,10 @@ import {
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
 import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
+import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
@@ -210,6 +212,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     ];
     const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
     const signature = billingSignature(request.orderDisplayId, deps.contact);
+    const sender = orderSender(orderKindOfDisplayId(request.orderDisplayId));
     if (decision === 'refunded') {
       const approved = { amountCents: request.approvedCents ?? 0, currency: request.currency };
       const amount = formatMoney(approved);
@@ -230,6 +233,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         details,
         outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
         signature,
+        ...sender,
         replyTo: deps.contact.supportEmail,
       });
     }
@@ -244,6 +248,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       details,
       outro: [support],
       signature,
+      ...sender,
       replyTo: deps.contact.supportEmail,
     });
   }

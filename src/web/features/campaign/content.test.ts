@@ -6,7 +6,7 @@ describe('campaign copy', () => {
     const text = JSON.stringify(CAMPAIGN_COPY);
     // Documents are kept as uploaded (only photos, signatures and thumbs are fitted), and SevaDocs
     // never files on a government portal (the print pack says so).
-    expect(text).not.toMatch(/(resize|size)[a-z]* (your )?(photo and )?passport scan|passport scan sized/i);
-    expect(text).not.toMatch(/filed for you|\bFiled on the official/i);
+    expect(text).not.toMatch(/(resize|size)[a-z]* (your )?(photo and )?passport scan|passport scan sized|resize both/i);
+    expect(text).not.toMatch(/\bfiled\b/i);
   });
 });

@@ -59,7 +59,7 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
       },
       {
         title: 'Send your photo and passport',
-        body: 'Snap them on your phone. We check and resize both to the e-Visa rules.',
+        body: 'Snap them on your phone. We check both and fit your photo to the e-Visa rules.',
       },
       {
         title: 'Receive your approval',
@@ -69,6 +69,6 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
     formTitle: 'Start with a free call back',
     metaTitle: 'Indian tourist e-Visa for US and Canadian citizens | SevaDocs',
     metaDescription:
-      'Get your Indian e-Tourist visa (30 days, 1 year or 5 years) prepared and filed correctly. Free call back from a visa specialist within one business day.',
+      'Get your Indian e-Tourist visa (30 days, 1 year or 5 years) prepared and checked for you to submit. Free call back from a visa specialist within one business day.',
   },
 };

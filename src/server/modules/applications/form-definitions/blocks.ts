@@ -443,9 +443,10 @@ export function background(): FormSection {
  * sign the consent and the application's declaration, the child neither. The one mark that is the
  * child's is in the box under their photo, which the portal takes as the applicant's signature:
  * a thumb impression under 5, and from 5 the child's own hand, which a parent may not give for
- * them (the centres' minor checklist, catalog-facts K14).
+ * them (the centres' minor checklist, catalog-facts K14). A passport's own words: Annexure D or C
+ * (on plain paper, no notary), and its box takes a left thumb impression, a girl's as a boy's.
  */
-export function parentalConsent(form: string): FormSection {
+export function parentalConsent(form: 'OCI card' | 'passport'): FormSection {
   return section(
     'consentSection',
     'Parents’ consent',
@@ -453,7 +454,9 @@ export function parentalConsent(form: string): FormSection {
       note(
         'consentNote',
         'Why we ask',
-        `A child's ${form} is applied for by the parents: the parents sign the consent form and the application's declaration, and the child signs neither. We prepare the consent form for you to sign in front of a notary. The child's own mark goes only in the box under their photo, and we ask for it with the documents: under 5 a thumb impression (the left thumb for a boy, the right for a girl); from 5 the child signs in their own hand, and a parent may not sign there for them.`,
+        form === 'passport'
+          ? "A child's passport is applied for by the parents: both sign Annexure D, or one parent signs Annexure C alone, and we prepare it for you to print and sign. The child's own mark goes only in the box for the applicant's signature, and we ask for it with the documents: a child who cannot sign yet gives a left thumb impression; a child who can signs in their own hand, and a parent may not sign there for them."
+          : `A child's ${form} is applied for by the parents: the parents sign the consent form and the application's declaration, and the child signs neither. We prepare the consent form for you to sign in front of a notary. The child's own mark goes only in the box under their photo, and we ask for it with the documents: under 5 a thumb impression (the left thumb for a boy, the right for a girl); from 5 the child signs in their own hand, and a parent may not sign there for them.`,
       ),
       ask('multiple choice', 'parentsSituation', 'Which describes the child’s parents?', {
         errorLabel: 'Parents’ situation',

@@ -156,13 +156,23 @@ describe('seeded form definitions', () => {
       expect(values, id).toEqual([...PARENTS_SITUATIONS]);
       const note = fields.find((f) => f.key === 'consentNote');
       const text = note?.type === 'description' ? note.text : '';
-      // catalog-facts §1: the parents sign, the minor does not; the box under the photo is the
-      // child's own mark (K14: a parent may not sign there for the child).
-      expect(text, id).toContain(
-        "the parents sign the consent form and the application's declaration, and the child signs neither",
-      );
-      expect(text, id).toContain('under 5 a thumb impression (the left thumb for a boy, the right for a girl)');
-      expect(text, id).toContain('from 5 the child signs in their own hand, and a parent may not sign there for them');
+      if (id.startsWith('oci-card')) {
+        // catalog-facts §1: the parents sign, the minor does not; the box under the photo is the
+        // child's own mark (K14: a parent may not sign there for the child).
+        expect(text, id).toContain(
+          "the parents sign the consent form and the application's declaration, and the child signs neither",
+        );
+        expect(text, id).toContain('under 5 a thumb impression (the left thumb for a boy, the right for a girl)');
+        expect(text, id).toContain(
+          'from 5 the child signs in their own hand, and a parent may not sign there for them',
+        );
+      } else {
+        // The passport's papers: Annexure D or C, no notary, and a left thumb whatever the child's sex.
+        expect(text, id).toContain('both sign Annexure D, or one parent signs Annexure C alone');
+        expect(text, id).toContain('gives a left thumb impression');
+        expect(text, id).not.toMatch(/notary|right for a girl/);
+        expect(text, id).toContain('a parent may not sign there for them');
+      }
       expect(text, id).not.toContain('signs the application itself');
     }
   });
