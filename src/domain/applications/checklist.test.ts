@@ -208,6 +208,28 @@ describe('a minor’s passport consent follows who signs it (catalog-facts §2)'
     expect(ids(canada)).not.toContain('parents-pr-cards');
   });
 
+  it('an OCI minor with one parent signing alone: that parent’s passport, the paper that shows why, and the form signed by them', () => {
+    const oci = inputsFor('oci-card');
+    for (const pkg of ['oci-card-for-minor', 'oci-reissue', 'lost-or-damaged-oci']) {
+      const widowed = oci(pkg, { memberKind: 'Minor', ...checklistAnswers({ parentsSituation: 'widowed' }) });
+      expect(required(widowed), pkg).toEqual(
+        expect.arrayContaining(['signing-parent-passport', 'parent-death-certificate']),
+      );
+      expect(ids(widowed), pkg).not.toContain('parent-passport-2');
+    }
+    const widowed = oci('oci-card-for-minor', {
+      memberKind: 'Minor',
+      ...checklistAnswers({ parentsSituation: 'widowed' }),
+    });
+    expect(item(widowed, 'parental-authorization-form')?.hint).toContain('The parent who signs alone signs it');
+    expect(item(widowed, 'parents-marriage-certificate')?.required).toBe(false);
+    const both = oci('oci-card-for-minor', { memberKind: 'Minor' });
+    expect(required(both)).toEqual(
+      expect.arrayContaining(['parent-passport-1', 'parent-passport-2', 'parents-marriage-certificate']),
+    );
+    expect(item(both, 'parental-authorization-form')?.hint).toContain('Both parents sign it before a notary');
+  });
+
   it('asks a passport’s child under 5 for the left thumb, a girl’s as a boy’s; an OCI child’s by the OCI rule', () => {
     const under5 = { memberKind: 'Minor' as const, dateOfBirth: '2024-01-10', today: '2026-12-06' };
     const passportThumb = item(minor({}, under5), 'thumb-impression');

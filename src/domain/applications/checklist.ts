@@ -302,6 +302,48 @@ const parentalAuthorizationForm = preparedByUs(
   `${FROM_THE_PRINT_PACK}. Both parents sign it before a notary; then upload it here.`,
 );
 
+/** The same form, signed by the one parent who signs alone (parental-consent.ts). */
+const oneParentAuthorizationForm = preparedByUs(
+  'parental-authorization-form',
+  'Parental Authorization Form',
+  `${FROM_THE_PRINT_PACK}. The parent who signs alone signs it before a notary; then upload it here.`,
+);
+
+/**
+ * A minor's OCI: the Parental Authorization Form and the passports of the parents who sign it
+ * (catalog-facts §1), with the parents' marriage certificate where asked. One parent alone (the
+ * form's Parents' consent step: "the living parent signs; we need the death certificate", or sole
+ * custody) signs it with the paper that shows why, and brings only their own passport, as for the
+ * passport's Annexure C; the marriage certificate is then asked for only if there is one.
+ */
+function ociParentItems(
+  { consent }: Member,
+  { marriage, form }: { marriage: boolean; form: boolean },
+): ChecklistItem[] {
+  if (consent.signers === 'both') {
+    return [
+      ...parentsPassports,
+      ...(marriage ? [doc('parents-marriage-certificate', 'Parents’ marriage certificate')] : []),
+      ...(form ? [parentalAuthorizationForm] : []),
+    ];
+  }
+  return [
+    signingParentPassport,
+    ...oneParentProof(consent.proof),
+    ...(marriage
+      ? [
+          doc(
+            'parents-marriage-certificate',
+            'Parents’ marriage certificate',
+            'If the child’s parents were married.',
+            false,
+          ),
+        ]
+      : []),
+    ...(form ? [oneParentAuthorizationForm] : []),
+  ];
+}
+
 /**
  * `item` as the order's payment leaves it: one our team prepares is required only once the order
  * is paid, when its print pack holds it (a list of what is missing before then could not be done).
@@ -340,10 +382,8 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         addressProof(member.country),
         ...(minor
           ? [
-              birthCertificate,
-              ...parentsPassports,
-              doc('parents-marriage-certificate', 'Parents’ marriage certificate'),
-              parentalAuthorizationForm,
+              member.consent.signers === 'both' ? birthCertificate : oneParentBirthCertificate,
+              ...ociParentItems(member, { marriage: true, form: true }),
             ]
           : []),
       ];
@@ -354,7 +394,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         doc('existing-oci-card', 'Existing OCI card', 'Both sides of the card, or the OCI booklet’s pages.'),
         addressProof(member.country),
         doc('name-change-affidavit', 'Name-change affidavit', 'Only if your name has changed.', false),
-        ...(minor ? [...parentsPassports, parentalAuthorizationForm] : []),
+        ...(minor ? ociParentItems(member, { marriage: false, form: true }) : []),
       ];
       break;
     case 'lost-or-damaged-oci':
@@ -363,7 +403,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         doc('loss-affidavit', 'Affidavit describing the loss or damage', 'Signed before a notary.'),
         foreignPassport,
         addressProof(member.country),
-        ...(minor ? parentsPassports : []),
+        ...(minor ? ociParentItems(member, { marriage: false, form: false }) : []),
       ];
       break;
     default:

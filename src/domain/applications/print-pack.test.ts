@@ -155,6 +155,26 @@ describe('the print pack', () => {
     expect(together.signatures).toEqual(['Father', 'Mother']);
   });
 
+  it('prepares the OCI Parental Authorization Form for one parent who signs alone, saying why', () => {
+    const answers = { parentsSituation: 'separated', soleCustody: 'yes', custodyParent: 'father' };
+    const checklist =
+      documentChecklist({
+        serviceSlug: 'oci-card',
+        packageSlug: 'oci-card-for-minor',
+        choices: { applyingFrom: 'US' },
+        memberKind: 'Minor',
+        ...checklistAnswers(answers),
+      }) ?? [];
+    const pack = buildPrintPack(base({ answers, checklist }));
+    const form = pack.pages.find((p) => p.title === 'Parental Authorization Form');
+    const signatures = (form?.blocks ?? []).flatMap((b) => (b.kind === 'signature' ? [b.role] : []));
+    expect(signatures).toEqual(['Father']);
+    const text = JSON.stringify(form);
+    expect(text).toContain('the father of ANAYA RAO');
+    expect(text).toContain('I have sole legal custody of my child by the court order enclosed');
+    expect(text).toContain('{"kind":"notary"}');
+  });
+
   it('addresses the label to the mission once the order knows it', () => {
     const missionAddress = ['Consulate General of India', '365 Bloor Street East', 'Toronto, ON M4W 3L4'];
     const pack = buildPrintPack(base({ missionAddress }));

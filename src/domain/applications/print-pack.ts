@@ -4,7 +4,7 @@ import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdict
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
-import { custodyParentOf, type OneParentProof, parentalConsentOf } from './parental-consent.ts';
+import { type CustodyParent, custodyParentOf, type OneParentProof, parentalConsentOf } from './parental-consent.ts';
 import { portalDate, portalValue } from './portal-format.ts';
 
 /**
@@ -194,8 +194,40 @@ function addressLines(answer: Answer, answers: Readonly<Record<string, unknown>>
 
 const sign = (role: string, name: string): PackBlock => ({ kind: 'signature', role, name });
 
-/** The OCI Parental Authorization Form: both parents sign it before a notary (catalog-facts §1). */
+/**
+ * The OCI Parental Authorization Form: both parents sign it before a notary (catalog-facts §1), or
+ * the one parent who signs alone (parental-consent.ts), saying why the other does not.
+ */
 function parentalAuthorization(answer: Answer, child: string, input: PrintPackInput): PackPage {
+  const alone = oneParentSigner(answer, input);
+  if (alone) {
+    const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
+    return {
+      title: 'Parental Authorization Form',
+      blocks: [
+        { kind: 'paragraph', text: `For the ${input.packageName} application of a minor.` },
+        {
+          kind: 'fields',
+          rows: [
+            ['Child’s name', child],
+            ['Date of birth', born],
+            ['Place of birth', [answer('birthCity'), answer('birthCountry')].filter(Boolean).join(', ')],
+            ['Child’s passport number', answer('passportNumber')],
+            ['Parent who signs', alone.parent ? alone.role : ''],
+            ['Parent’s name', alone.name],
+            ['Parent’s passport number', alone.parent ? answer(`${alone.parent}PassportNumber`) : ''],
+          ],
+        },
+        {
+          kind: 'paragraph',
+          text: `I, ${orBlank(alone.name)}, the ${alone.relation} of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for my child and confirm that the particulars given in it are true.`,
+        },
+        ...whyOneParent(alone.proof),
+        sign(alone.role, alone.name),
+        { kind: 'notary' },
+      ],
+    };
+  }
   const father = answer('fatherName');
   const mother = answer('motherName');
   const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
@@ -278,20 +310,54 @@ const WHY_ONE_PARENT: Readonly<Record<OneParentProof, string>> = {
   'death-certificate': 'The child’s other parent has died; the death certificate is enclosed with this application.',
 };
 
+/** Who signs a minor's consent alone, as the answers say: the parent named where the form says who has sole custody. */
+interface OneParentSigner {
+  proof: OneParentProof | null;
+  parent: CustodyParent | undefined;
+  name: string;
+  relation: string;
+  role: string;
+}
+
+const ONE_PARENT_UNKNOWN: OneParentSigner = {
+  proof: null,
+  parent: undefined,
+  name: '',
+  relation: 'parent',
+  role: 'Parent',
+};
+
+/**
+ * The one parent who signs alone, or null when both sign. The parent is named where the form says
+ * who has sole custody; otherwise (a parent widowed, or single without a custody order) the form
+ * does not say which parent signs, and the name is left to write by hand rather than guessed.
+ */
+function oneParentSigner(answer: Answer, input: PrintPackInput): OneParentSigner | null {
+  const consent = parentalConsentOf(input.answers);
+  if (consent.signers === 'both') return null;
+  const parent = consent.proof === 'custody-order' ? custodyParentOf(input.answers) : undefined;
+  return {
+    proof: consent.proof,
+    parent,
+    name: parent ? answer(`${parent}Name`) : '',
+    relation: parent ?? 'parent',
+    role: parent === 'father' ? 'Father' : parent === 'mother' ? 'Mother' : 'Parent',
+  };
+}
+
+/** Why the other parent does not sign, as the paper the checklist asks for shows it (or a line to write it on). */
+const whyOneParent = (proof: OneParentProof | null): PackBlock[] => [
+  { kind: 'heading', text: 'Why the other parent does not sign' },
+  { kind: 'paragraph', text: proof ? WHY_ONE_PARENT[proof] : BLANK },
+];
+
 /**
  * Annexure C of the passport rules: the declaration one parent signs alone for a minor's passport,
  * saying why the other does not (catalog-facts §2: "Annexure C if single parent"; who signs alone:
- * parental-consent.ts). The parent is named where the form says who has sole custody; otherwise
- * (a parent widowed, or single without a custody order) the form does not say which parent signs,
- * and the name is left to write by hand rather than guessed.
+ * parental-consent.ts, and who is named: oneParentSigner).
  */
 function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPage {
-  const consent = parentalConsentOf(input.answers);
-  const proof = consent.signers === 'one' ? consent.proof : null;
-  const parent = proof === 'custody-order' ? custodyParentOf(input.answers) : undefined;
-  const name = parent ? answer(`${parent}Name`) : '';
-  const relation = parent ?? 'parent';
-  const role = parent === 'father' ? 'Father' : parent === 'mother' ? 'Mother' : 'Parent';
+  const { proof, parent, name, relation, role } = oneParentSigner(answer, input) ?? ONE_PARENT_UNKNOWN;
   return {
     title: 'Annexure C: declaration by one parent of a minor',
     blocks: [
@@ -311,8 +377,7 @@ function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPa
         kind: 'paragraph',
         text: `I, ${orBlank(name)}, am the ${relation} of ${child}, who is in my custody, and apply for a passport for my child. ${minorDeclaration('I')}`,
       },
-      { kind: 'heading', text: 'Why the other parent does not sign' },
-      { kind: 'paragraph', text: proof ? WHY_ONE_PARENT[proof] : BLANK },
+      ...whyOneParent(proof),
       sign(role, name),
     ],
   };

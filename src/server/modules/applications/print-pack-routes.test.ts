@@ -54,6 +54,8 @@ const AARAV = {
   fatherPassportNumber: 'P7654321',
   motherName: 'Priya Sharma',
   motherPassportNumber: 'P1234567',
+  // Both sign his consent (the sampled answers may have had one parent sign alone).
+  parentsSituation: 'together',
 };
 
 /** A customer's New OCI Card order for Priya and Aarav, answers saved (at `address`); paid unless told otherwise. */
