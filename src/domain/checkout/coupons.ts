@@ -22,6 +22,9 @@ export const COUPON_MESSAGES = {
   noCoupon: 'No coupon is applied to this order.',
   released: (code: string) =>
     `Your coupon ${code} is no longer available and has been removed. Please check the new total before paying.`,
+  /** A lapsed hold checked again found the coupon no longer usable: `reason` is that check's message. */
+  releasedBecause: (code: string, reason: string) =>
+    `Your coupon ${code} has been removed: ${reason.charAt(0).toLowerCase()}${reason.slice(1)} Please check the new total before paying.`,
   /** A change the customer made took the order below the coupon's minimum order, so the coupon went. */
   releasedBelowMinimum: (code: string, minimum: string) =>
     `Your coupon ${code} no longer applies and has been removed: it needs an order of at least ${minimum}. Please check the new total before paying.`,

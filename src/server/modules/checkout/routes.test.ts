@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import { outsideFeeCents } from '../../../domain/catalog/service-detail.ts';
 import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
 import { COUPON_HOLD_MS, COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
@@ -391,7 +392,8 @@ describe('coupon holds of unpaid orders', () => {
 
     const late = await pay(a.base, a.user.token);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(COUPON_MESSAGES.released(code));
+    // It says why: the use this order held went to another order meanwhile.
+    expect(late.json().message).toBe(COUPON_MESSAGES.releasedBecause(code, COUPON_MESSAGES.usedUp));
     const summary = (await call('GET', `${a.base}/cost-summary`, a.user.token)).json().data;
     expect(summary).toMatchObject({ appliedCoupon: null, totalCents: a.order.price.totalCents });
     expect(await storedTotal(a.order.id)).toBe(a.order.price.totalCents);
@@ -502,7 +504,12 @@ describe('a total that moved without a change to the order', () => {
     try {
       const refused = await pay(base, user.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(COUPON_MESSAGES.released(code));
+      expect(refused.json().message).toBe(
+        COUPON_MESSAGES.releasedBelowMinimum(
+          code,
+          formatMoney({ amountCents: chosen.actualCostCents, currency: 'USD' }),
+        ),
+      );
       const now = await summaryOf(base, user.token);
       expect(now).toMatchObject({ appliedCoupon: null, totalCents: chosen.totalCents - 6200 + 5000 });
       expect(await storedTotal(order.id)).toBe(now.totalCents);

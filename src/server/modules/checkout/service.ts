@@ -305,7 +305,13 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       if (!checked?.ok) {
         await orders.releaseCouponUse(tx, order.id);
         await kind.reprice(tx, order);
-        return formFailure(409, COUPON_MESSAGES.released(coupon?.code ?? ''));
+        // Why, when the check can say: used up, expired, or already used by this customer elsewhere.
+        return formFailure(
+          409,
+          coupon && checked && !checked.ok
+            ? COUPON_MESSAGES.releasedBecause(coupon.code, checked.message)
+            : COUPON_MESSAGES.released(coupon?.code ?? ''),
+        );
       }
     }
     await orders.holdCouponUse(tx, order.id, now());
@@ -542,7 +548,10 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     if (fees && !fees.ok) return fees;
     const input = await applications.checkoutInput(tx, order.id);
     const { order: settled, droppedCoupon } = await pricing.settle(tx, order, input.snapshot, input.memberIds);
-    if (droppedCoupon) return formFailure(409, COUPON_MESSAGES.released(droppedCoupon.code));
+    if (droppedCoupon) {
+      const minimum = formatMoney({ amountCents: droppedCoupon.minimumOrderCents, currency: settled.currency });
+      return formFailure(409, COUPON_MESSAGES.releasedBelowMinimum(droppedCoupon.code, minimum));
+    }
     return settled.totalCents === order.totalCents ? { ok: true, value: null } : formFailure(409, C.priceChanged);
   }
 
