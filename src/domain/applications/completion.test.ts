@@ -89,5 +89,7 @@ describe('inSentence', () => {
     expect(inSentence('Parental Authorization Form')).toBe('Parental Authorization Form');
     expect(inSentence('Record of Landing')).toBe('Record of Landing');
     expect(inSentence('Photo')).toBe('photo');
+    // A declaration's own name: "Aarav’s Annexure C", not "annexure C".
+    expect(inSentence('Annexure C, signed by the parent')).toBe('Annexure C, signed by the parent');
   });
 });

@@ -309,6 +309,7 @@ const SIBLINGS_SHARED_KEYS = [
   ...PARENTS_KEYS,
   'parentsSituation',
   'custodyParent',
+  'livingParent',
   'indianParent',
   'indianParentDocument',
 ] as const;

@@ -55,7 +55,23 @@ export function parentalConsentOf(answers: Readonly<Record<string, unknown>>): P
 }
 
 /** The parent with sole custody, as the form names them (asked only when one has it). */
-export function custodyParentOf(answers: Readonly<Record<string, unknown>>): CustodyParent | undefined {
+function custodyParentOf(answers: Readonly<Record<string, unknown>>): CustodyParent | undefined {
   const { custodyParent } = answers;
   return custodyParent === 'father' || custodyParent === 'mother' ? custodyParent : undefined;
+}
+
+/**
+ * The parent who signs alone, as the form names them: the one with sole custody, or the living
+ * parent when one has died (`livingParent`); undefined where the form does not say (a single parent
+ * without a custody order), so the name is written by hand rather than guessed.
+ */
+export function signingParentOf(answers: Readonly<Record<string, unknown>>): CustodyParent | undefined {
+  const consent = parentalConsentOf(answers);
+  if (consent.signers === 'both') return undefined;
+  if (consent.proof === 'custody-order') return custodyParentOf(answers);
+  if (consent.proof === 'death-certificate') {
+    const { livingParent } = answers;
+    return livingParent === 'father' || livingParent === 'mother' ? livingParent : undefined;
+  }
+  return undefined;
 }

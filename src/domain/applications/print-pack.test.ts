@@ -136,6 +136,11 @@ describe('the print pack', () => {
     );
     expect(widowed.coverLabels).not.toContain('Second parent’s passport');
 
+    // The form asks which parent is living: that parent is named and signs.
+    const living = packFor({ parentsSituation: 'widowed', livingParent: 'mother' });
+    expect(living.signatures).toEqual(['Mother']);
+    expect(living.text).toContain('am the mother of ANAYA RAO');
+
     const sole = packFor({ parentsSituation: 'separated', soleCustody: 'yes', custodyParent: 'mother' });
     expect(sole.titles[1]).toBe(ANNEXURE_C);
     expect(sole.signatures).toEqual(['Mother']);

@@ -4,7 +4,7 @@ import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdict
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
-import { type CustodyParent, custodyParentOf, type OneParentProof, parentalConsentOf } from './parental-consent.ts';
+import { type CustodyParent, type OneParentProof, parentalConsentOf, signingParentOf } from './parental-consent.ts';
 import { portalDate, portalValue } from './portal-format.ts';
 
 /**
@@ -327,15 +327,11 @@ const ONE_PARENT_UNKNOWN: OneParentSigner = {
   role: 'Parent',
 };
 
-/**
- * The one parent who signs alone, or null when both sign. The parent is named where the form says
- * who has sole custody; otherwise (a parent widowed, or single without a custody order) the form
- * does not say which parent signs, and the name is left to write by hand rather than guessed.
- */
+/** The one parent who signs alone, or null when both sign; named where the form says who (signingParentOf). */
 function oneParentSigner(answer: Answer, input: PrintPackInput): OneParentSigner | null {
   const consent = parentalConsentOf(input.answers);
   if (consent.signers === 'both') return null;
-  const parent = consent.proof === 'custody-order' ? custodyParentOf(input.answers) : undefined;
+  const parent = signingParentOf(input.answers);
   return {
     proof: consent.proof,
     parent,

@@ -196,7 +196,11 @@ export function spouse(withIndianOrigin = false): FormSection {
   );
 }
 
-/** One parent; minors also give the parent's passport, which the consent forms cite. */
+/**
+ * One parent; minors also give the parent's passport, which the consent forms cite. Not required:
+ * this step comes before the Parents' consent step, and a parent who has died, or one who does not
+ * sign, has no passport to give (the form refused to go on without the dead parent's number).
+ */
 function parent(prefix: 'father' | 'mother', title: string): FormField[] {
   return [
     ask('text', `${prefix}Name`, `${title}’s full name`, PLAIN_NAME),
@@ -204,10 +208,12 @@ function parent(prefix: 'father' | 'mother', title: string): FormField[] {
     optional(ask('short answer', `${prefix}BirthPlace`, `${title}’s place of birth`, { transforms: ['trim'] })),
     only(
       'Minor',
-      ask('unique ID', `${prefix}PassportNumber`, `${title}’s passport number`, {
-        transforms: ['uppercase'],
-        help: 'From the passport the parent will sign the consent with.',
-      }),
+      optional(
+        ask('unique ID', `${prefix}PassportNumber`, `${title}’s passport number`, {
+          transforms: ['uppercase'],
+          help: 'From the passport the parent will sign the consent with. Leave it empty for a parent who has died or will not sign.',
+        }),
+      ),
     ),
   ];
 }
@@ -487,11 +493,22 @@ export function parentalConsent(form: 'OCI card' | 'passport'): FormSection {
           }),
         ]),
       ]),
+      // The one who signs is named on Annexure C and the one parent's consent form.
+      dependent('livingParentDetails', { field: 'parentsSituation', oneOf: ['widowed'] }, [
+        ask('radio', 'livingParent', 'Which parent signs?', {
+          errorLabel: 'Parent who signs',
+          options: options([
+            ['father', 'Father'],
+            ['mother', 'Mother'],
+          ]),
+        }),
+      ]),
       ask('checkboxes', 'parentsConsent', 'Consent', {
         options: [
           {
             value: 'given',
-            label: 'We, the parents, consent to this application for our child and confirm the answers are true',
+            // Said by both parents, or by the one who signs alone.
+            label: 'As the child’s parent or parents, we consent to this application and confirm the answers are true',
           },
         ],
       }),

@@ -136,6 +136,16 @@ describe('seeded form definitions', () => {
       const adult = shownAnswerKeys(definition, 'Adult', {});
       expect(minor, id).toContain('parentsConsent');
       expect(minor, id).toContain('fatherPassportNumber');
+      // A parent who has died has no passport: the Family step, before the consent, must not demand it.
+      const fields = definition.steps
+        .flatMap((step) => step.sections)
+        .flatMap((section) => [...walkFields(section.fields)].map(({ field }) => field));
+      for (const key of ['fatherPassportNumber', 'motherPassportNumber']) {
+        const field = fields.find((f) => 'key' in f && f.key === key);
+        expect(field && 'required' in field ? field.required : true, `${id} ${key}`).toBe(false);
+      }
+      expect(shownAnswerKeys(definition, 'Minor', { parentsSituation: 'widowed' }), id).toContain('livingParent');
+      expect(minor, id).not.toContain('livingParent');
       expect(minor, id).not.toContain('occupation');
       expect(adult, id).not.toContain('parentsConsent');
       expect(adult, id).toContain('occupation');

@@ -29,6 +29,7 @@ import {
 import { ApplicationForm, PAGE_TEXT } from './application-form-page.tsx';
 import { MIN_SAVE_INTERVAL_MS } from './autosaver.ts';
 import { writeDraft } from './form-draft.ts';
+import { REVIEW_TEXT } from './review-page.tsx';
 import { SAVE_TEXT } from './save-status.tsx';
 
 beforeAll(installBrowserStubs);
@@ -153,6 +154,16 @@ function memberChecklist(memberId: number, fullName: string, uploaded: boolean):
         accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
         uploaded,
         documents,
+      },
+      {
+        // Prepared by the team: not due before payment, when the print pack holds it.
+        id: 'annexure-e',
+        label: 'Annexure E, signed by you',
+        required: false,
+        preparedByUs: true,
+        accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+        uploaded: false,
+        documents: [],
       },
     ],
     otherDocuments: [],
@@ -628,6 +639,9 @@ describe('the review page', () => {
         /You can pay now and finish what is listed above afterwards: your order then waits in Forms incomplete/,
       ),
     ).toBeTruthy();
+    // A declaration we prepare is not "optional": it comes with the print pack once paid.
+    expect(screen.getAllByText(`Annexure E, signed by you (${REVIEW_TEXT.preparedAfterPayment})`).length).toBe(2);
+    expect(screen.queryByText(/Annexure E, signed by you \(optional\)/)).toBeNull();
   });
 
   it('names a file in that fails a photo rule, linking to the step that takes it, though nothing is missing', async () => {

@@ -21,6 +21,8 @@ export const REVIEW_TEXT = {
   documents: 'Documents',
   notUploaded: 'Not uploaded',
   optional: 'optional',
+  /** A document our team prepares: not due before payment, and not optional either. */
+  preparedAfterPayment: 'in your print pack once you have paid',
   continue: 'Continue to checkout',
   checkoutNote: 'At checkout you choose add-ons, apply a coupon and pay. Nothing is charged before you pay.',
   payFirstNote:
@@ -210,7 +212,9 @@ export function ReviewPage({
                     <li key={item.id}>
                       <p className="text-sm text-slate-600">
                         {item.label}
-                        {item.required ? '' : ` (${REVIEW_TEXT.optional})`}
+                        {item.required
+                          ? ''
+                          : ` (${item.preparedByUs ? REVIEW_TEXT.preparedAfterPayment : REVIEW_TEXT.optional})`}
                       </p>
                       {item.documents[0] ? (
                         <div className="mt-1">
