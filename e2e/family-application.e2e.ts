@@ -188,7 +188,7 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   await continueTo(page, 'Family');
   if (person === ANAYA) {
     // The parents' answers, shown and said where they came from, never hidden.
-    expect(await label('Father’s passport number').inputValue()).toBe(RAHUL.passportNumber);
+    expect(await page.getByLabel(/^Father’s passport number/).inputValue()).toBe(RAHUL.passportNumber);
     await expectVisible(page.getByText('From Rahul Sharma’s answers').first());
     await shoot(page, 'family-minor-parents');
   }
@@ -199,8 +199,8 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   await inputs.answer(label('Mother’s full name'), mother);
   await inputs.answer(label('Mother’s nationality'), person === ANAYA ? 'US' : 'IN');
   if (minor) {
-    await inputs.answer(label('Father’s passport number'), RAHUL.passportNumber);
-    await inputs.answer(label('Mother’s passport number'), PRIYA.passportNumber);
+    await inputs.answer(page.getByLabel(/^Father’s passport number/), RAHUL.passportNumber);
+    await inputs.answer(page.getByLabel(/^Mother’s passport number/), PRIYA.passportNumber);
   } else {
     const spouse = person === PRIYA ? RAHUL : PRIYA;
     await inputs.answer(label('Spouse’s full name'), spouse.fullName);
