@@ -200,37 +200,29 @@ const sign = (role: string, name: string): PackBlock => ({ kind: 'signature', ro
  */
 function parentalAuthorization(answer: Answer, child: string, input: PrintPackInput): PackPage {
   const alone = oneParentSigner(answer, input);
-  if (alone) {
-    const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
-    return {
-      title: 'Parental Authorization Form',
-      blocks: [
-        { kind: 'paragraph', text: `For the ${input.packageName} application of a minor.` },
-        {
-          kind: 'fields',
-          rows: [
-            ['Child’s name', child],
-            ['Date of birth', born],
-            ['Place of birth', [answer('birthCity'), answer('birthCountry')].filter(Boolean).join(', ')],
-            ['Child’s passport number', answer('passportNumber')],
-            ['Parent who signs', alone.parent ? alone.role : ''],
-            ['Parent’s name', alone.name],
-            ['Parent’s passport number', alone.parent ? answer(`${alone.parent}PassportNumber`) : ''],
-          ],
-        },
-        {
-          kind: 'paragraph',
-          text: `I, ${orBlank(alone.name)}, the ${alone.relation} of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for my child and confirm that the particulars given in it are true.`,
-        },
-        ...whyOneParent(alone.proof),
-        sign(alone.role, alone.name),
-        { kind: 'notary' },
-      ],
-    };
-  }
+  const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
   const father = answer('fatherName');
   const mother = answer('motherName');
-  const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
+  const signers: { rows: [string, string][]; text: string; blocks: PackBlock[] } = alone
+    ? {
+        rows: [
+          ['Parent who signs', alone.parent ? alone.role : ''],
+          ['Parent’s name', alone.name],
+          ['Parent’s passport number', alone.parent ? answer(`${alone.parent}PassportNumber`) : ''],
+        ],
+        text: `I, ${orBlank(alone.name)}, the ${alone.relation} of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for my child`,
+        blocks: [...whyOneParent(alone.proof), sign(alone.role, alone.name)],
+      }
+    : {
+        rows: [
+          ['Father’s name', father],
+          ['Father’s passport number', answer('fatherPassportNumber')],
+          ['Mother’s name', mother],
+          ['Mother’s passport number', answer('motherPassportNumber')],
+        ],
+        text: `We, ${orBlank(father)} and ${orBlank(mother)}, the parents of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for our child`,
+        blocks: [sign('Father', father), sign('Mother', mother)],
+      };
   return {
     title: 'Parental Authorization Form',
     blocks: [
@@ -242,18 +234,11 @@ function parentalAuthorization(answer: Answer, child: string, input: PrintPackIn
           ['Date of birth', born],
           ['Place of birth', [answer('birthCity'), answer('birthCountry')].filter(Boolean).join(', ')],
           ['Child’s passport number', answer('passportNumber')],
-          ['Father’s name', father],
-          ['Father’s passport number', answer('fatherPassportNumber')],
-          ['Mother’s name', mother],
-          ['Mother’s passport number', answer('motherPassportNumber')],
+          ...signers.rows,
         ],
       },
-      {
-        kind: 'paragraph',
-        text: `We, ${orBlank(father)} and ${orBlank(mother)}, the parents of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for our child and confirm that the particulars given in it are true.`,
-      },
-      sign('Father', father),
-      sign('Mother', mother),
+      { kind: 'paragraph', text: `${signers.text} and confirm that the particulars given in it are true.` },
+      ...signers.blocks,
       { kind: 'notary' },
     ],
   };
