@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Currency, formatMoney } from '../catalog/money.ts';
 
 export const COUPON_PLATFORMS = ['sevadocs', 'sevaphotos'] as const;
 export type CouponPlatform = (typeof COUPON_PLATFORMS)[number];
@@ -66,6 +67,10 @@ export interface Coupon {
 
 /** A coupon a reprice took off an order: the order no longer reaches its minimum order. */
 export type DroppedCoupon = Pick<Coupon, 'code' | 'minimumOrderCents'>;
+
+/** What the customer is told of a coupon a lower total dropped: its minimum, in the order's currency. */
+export const droppedCouponNotice = (coupon: DroppedCoupon, currency: Currency) =>
+  COUPON_MESSAGES.releasedBelowMinimum(coupon.code, formatMoney({ amountCents: coupon.minimumOrderCents, currency }));
 
 export interface CouponUse {
   /** Redemptions by everyone, and by this customer, on orders other than this one. */

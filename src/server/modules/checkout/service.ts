@@ -27,6 +27,7 @@ import {
   checkCoupon,
   couponLimitReached,
   type DroppedCoupon,
+  droppedCouponNotice,
 } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
@@ -548,10 +549,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     if (fees && !fees.ok) return fees;
     const input = await applications.checkoutInput(tx, order.id);
     const { order: settled, droppedCoupon } = await pricing.settle(tx, order, input.snapshot, input.memberIds);
-    if (droppedCoupon) {
-      const minimum = formatMoney({ amountCents: droppedCoupon.minimumOrderCents, currency: settled.currency });
-      return formFailure(409, COUPON_MESSAGES.releasedBelowMinimum(droppedCoupon.code, minimum));
-    }
+    if (droppedCoupon) return formFailure(409, droppedCouponNotice(droppedCoupon, settled.currency));
     return settled.totalCents === order.totalCents ? { ok: true, value: null } : formFailure(409, C.priceChanged);
   }
 

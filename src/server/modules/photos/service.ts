@@ -4,9 +4,8 @@ import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import { isPaidStatus } from '../../../domain/applications/application.ts';
-import { formatMoney } from '../../../domain/catalog/money.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
-import { COUPON_MESSAGES, type Coupon, type DroppedCoupon } from '../../../domain/checkout/coupons.ts';
+import { type Coupon, type DroppedCoupon, droppedCouponNotice } from '../../../domain/checkout/coupons.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
@@ -356,13 +355,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return { order: await orders.setCharged(tx, order.id, summary), droppedCoupon };
   }
 
-  /** What the answer to a change that took the order below its coupon's minimum says (its currency's amount). */
-  const couponRemovedNotice = (order: Order, coupon: DroppedCoupon) =>
-    COUPON_MESSAGES.releasedBelowMinimum(
-      coupon.code,
-      formatMoney({ amountCents: coupon.minimumOrderCents, currency: order.currency }),
-    );
-
   /** Photo orders' side of coupons (checkout's CouponPricing): platform `sevaphotos`, this module's prices. */
   const couponPricing: CouponPricing = {
     platform: 'sevaphotos',
@@ -405,7 +397,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       // The coupon went with this change: the answer says so once (the order page keeps showing it).
       return {
         ok: true,
-        value: droppedCoupon ? { ...answer, couponRemoved: couponRemovedNotice(priced, droppedCoupon) } : answer,
+        value: droppedCoupon
+          ? { ...answer, couponRemoved: droppedCouponNotice(droppedCoupon, priced.currency) }
+          : answer,
       };
     });
   }
