@@ -21,7 +21,7 @@ export function ChosenPackageSummary({
       aria-labelledby={headingId}
       className={`flex flex-wrap items-start gap-x-6 gap-y-3 rounded-2xl border border-brand-200 bg-brand-50/70 p-4 ${className}`}
     >
-      <Icon name="package" className="mt-1 size-6 shrink-0 text-brand-700" />
+      <Icon name="package" className="mt-1 size-6 text-brand-700" />
       <div className="min-w-48 flex-1">
         <h2 id={headingId} className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
           You are applying for

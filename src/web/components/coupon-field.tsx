@@ -64,7 +64,7 @@ export function CouponField({
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-green-200 bg-green-50 p-4">
         <p role="status" className="flex items-center gap-2 font-medium text-green-900">
-          <Icon name="tag" className="size-5 shrink-0" />
+          <Icon name="tag" className="size-5" />
           {COUPON_TEXT.applied(applied)}
         </p>
         <button
@@ -113,7 +113,7 @@ export function CouponField({
       </div>
       {error ? (
         <p id="coupon-code-error" role="alert" className="field-error">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {error}
         </p>
       ) : null}

@@ -14,7 +14,7 @@ export function FilesRetentionNote({ files }: { files: OrderFilesRetention }) {
       data-testid="files-retention"
       className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
     >
-      <Icon name="info" className="mt-0.5 size-4 shrink-0" />
+      <Icon name="info" className="mt-0.5 size-4" />
       <span>{text}</span>
     </p>
   );

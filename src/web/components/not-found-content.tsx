@@ -19,7 +19,7 @@ function ServiceLinks({ services, label }: { services: readonly NotFoundService[
               className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-700"
             >
               {service.name}
-              <Icon name="arrow-right" className="size-4 shrink-0 text-brand-700" />
+              <Icon name="arrow-right" className="size-4 text-brand-700" />
             </Link>
           </li>
         ))}

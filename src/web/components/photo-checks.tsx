@@ -63,7 +63,7 @@ export function PhotoChecks({ report, name }: { report: ComplianceReport; name: 
           const mark = rowMark(check);
           return (
             <li key={check.rule} className="flex gap-3 py-2 text-sm">
-              <Icon name={mark.icon} className={`mt-0.5 size-4 shrink-0 ${mark.tone}`} />
+              <Icon name={mark.icon} className={`mt-0.5 size-4 ${mark.tone}`} />
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
                   {PHOTO_RULE_LABELS[check.rule]}

@@ -42,7 +42,7 @@ export function PremiumSupportCard({ support }: { support: PremiumSupport }) {
             href={`mailto:${support.email}`}
             className="inline-flex items-center gap-2 font-semibold break-all text-brand-700 underline"
           >
-            <Icon name="mail" className="size-4 shrink-0" />
+            <Icon name="mail" className="size-4" />
             {support.email}
           </a>
         </li>

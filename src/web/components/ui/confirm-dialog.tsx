@@ -106,7 +106,7 @@ export function ConfirmDialog({
                 />
                 {tooLong ? (
                   <p id={`${reasonId}-error`} className="field-error">
-                    <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                    <Icon name="circle-alert" className="mt-0.5 size-4" />
                     {tooLong}
                   </p>
                 ) : null}

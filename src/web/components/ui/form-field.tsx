@@ -39,7 +39,7 @@ function Messages({ name, error, hint }: { name: string; error?: string; hint?: 
       ) : null}
       {error ? (
         <p id={errorId(name)} className="field-error">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {error}
         </p>
       ) : null}
@@ -202,7 +202,7 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
       role={tone === 'error' ? 'alert' : 'status'}
       className={`flex items-start gap-3 rounded-xl border p-4 ${styles}`}
     >
-      <Icon name={tone === 'error' ? 'circle-alert' : 'circle-check'} className="mt-0.5 size-5 shrink-0" />
+      <Icon name={tone === 'error' ? 'circle-alert' : 'circle-check'} className="mt-0.5 size-5" />
       <div className="text-[0.95rem] font-medium">{children}</div>
     </div>
   );

@@ -41,7 +41,7 @@ export function FormField({ label, error, hint, children, className = '', labelA
       {error ? <FieldError id={errorId} message={error} /> : null}
       {hint ? (
         <p id={hintId} className="mt-1.5 flex gap-1.5 text-xs leading-relaxed text-slate-600">
-          <Icon name="info" className="mt-px size-3.5 shrink-0 text-brand-600" />
+          <Icon name="info" className="mt-px size-3.5 text-brand-600" />
           <span>{hint}</span>
         </p>
       ) : null}
@@ -55,7 +55,7 @@ export function FieldError({ id, message }: { id?: string; message: string }) {
   return (
     <div id={id} className="mt-1.5 text-sm font-medium text-red-700">
       <p className="flex gap-1.5">
-        <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+        <Icon name="circle-alert" className="mt-0.5 size-4" />
         <span>{first}</span>
       </p>
       {rest.length > 0 ? (

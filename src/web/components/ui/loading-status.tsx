@@ -8,7 +8,7 @@ import { Icon } from './icon.tsx';
 export function LoadingStatus({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
     <p role="status" className={`flex items-center gap-2 text-slate-700 ${className}`.trim()}>
-      <Icon name="loader-circle" className="size-5 shrink-0 animate-spin" />
+      <Icon name="loader-circle" className="size-5 animate-spin" />
       {children}
     </p>
   );

@@ -56,7 +56,7 @@ export function AuthPage({
           <p className="mt-2 text-slate-600">{lead}</p>
           {needsJavaScript ? (
             <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-              <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="circle-alert" className="mt-0.5 size-4" />
               Please turn on JavaScript in your browser to {kind === 'signin' ? 'sign in' : 'create an account'}.
             </p>
           ) : null}

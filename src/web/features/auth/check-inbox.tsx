@@ -28,7 +28,7 @@ export function CheckInbox({
   return (
     <div className="space-y-5">
       <div className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50/70 p-4 text-slate-800">
-        <Icon name="mail-check" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+        <Icon name="mail-check" className="mt-0.5 size-6 text-brand-700" />
         <p className="min-w-0">
           We have sent an e-mail to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>.
           Open the link in it to confirm your address: it signs you in on the device you open it on. The link works for
@@ -36,7 +36,7 @@ export function CheckInbox({
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">
-        <Icon name="info" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <Icon name="info" className="mt-0.5 size-4 text-brand-600" />
         <span>
           Not there after a few minutes? Look in your spam or junk folder, or ask for the e-mail again. You can open any
           of the e-mails we sent you.

@@ -57,7 +57,7 @@ export function CreatePasswordPage() {
         {!token ? (
           <div role="alert" className="mt-6">
             <p className="flex gap-3 rounded-xl bg-red-50 p-4 text-red-900">
-              <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="circle-alert" className="mt-0.5 size-5" />
               {AUTH_API_MESSAGES.invalidResetLink}
             </p>
             <Link to={ROUTES.FORGOT_PASSWORD} className="btn-outline mt-6">
@@ -67,7 +67,7 @@ export function CreatePasswordPage() {
         ) : done ? (
           <div role="status" className="mt-6">
             <p className="flex gap-3 rounded-xl bg-green-50 p-4 text-green-900">
-              <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="circle-check" className="mt-0.5 size-5" />
               {done}
             </p>
             <a

@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
         {sent ? (
           <div role="status" className="mt-6">
             <p className="flex gap-3 rounded-xl bg-green-50 p-4 text-green-900">
-              <Icon name="mail-check" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="mail-check" className="mt-0.5 size-5" />
               {sent}
             </p>
             <p className="mt-4 text-sm text-slate-600">

@@ -133,12 +133,12 @@ export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormPro
       <div id={alertId} role="alert" className="empty:hidden">
         {failure ? (
           <p className="flex gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-            <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+            <Icon name="circle-alert" className="mt-0.5 size-4" />
             {failure}
           </p>
         ) : unverified ? (
           <p className="flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            <Icon name="mail-check" className="mt-0.5 size-4 shrink-0" />
+            <Icon name="mail-check" className="mt-0.5 size-4" />
             <span>
               Didn't get the e-mail?{' '}
               <button

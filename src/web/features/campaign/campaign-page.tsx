@@ -39,7 +39,7 @@ export function CampaignPage({ campaign, today, fromPrice, result }: CampaignPag
             <ul className="mt-8 grid gap-3">
               {copy.benefits.map((b) => (
                 <li key={b} className="flex items-start gap-3 text-[1.02rem]">
-                  <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-saffron-400" />
+                  <Icon name="circle-check" className="mt-0.5 size-5 text-saffron-400" />
                   {b}
                 </li>
               ))}

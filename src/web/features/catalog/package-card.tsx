@@ -50,7 +50,7 @@ export function PackageCard({
           <ul className="mt-4 space-y-2 text-sm text-slate-700">
             {pkg.features.map((feature) => (
               <li key={feature} className="flex items-start gap-2">
-                <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <Icon name="check" className="mt-0.5 size-4 text-emerald-600" />
                 <span>{feature}</span>
               </li>
             ))}

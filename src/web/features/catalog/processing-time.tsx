@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 export function ProcessingTime({ time, className = 'mt-3' }: { time: string; className?: string }) {
   return (
     <p className={`${className} flex items-start gap-2 text-sm text-slate-700`}>
-      <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+      <Icon name="clock" className="mt-0.5 size-4 text-brand-600" />
       <span>
         <span className="font-medium text-slate-900">Processing time: </span>
         {time}

@@ -64,7 +64,7 @@ function Steps({ steps }: { steps: ProcessStep[] }) {
           <div>
             <h3 className="flex items-center gap-2 font-semibold text-slate-900">
               <span className="sr-only">Step {index + 1}: </span>
-              {step.icon ? <Icon name={stepIcon(step.icon)} className="size-4 shrink-0 text-brand-600" /> : null}
+              {step.icon ? <Icon name={stepIcon(step.icon)} className="size-4 text-brand-600" /> : null}
               {step.title}
             </h3>
             <p className="mt-1.5 text-sm leading-relaxed text-slate-700">{step.description}</p>
@@ -300,7 +300,7 @@ export function ServicePageBody({ content: allContent, view, config, signedIn }:
                       {pkg.name}
                       <Icon
                         name="chevron-down"
-                        className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                        className="size-5 text-slate-500 transition-transform group-open:rotate-180"
                       />
                     </summary>
                     <div className="px-6 pb-6">
@@ -323,8 +323,8 @@ export function ServicePageBody({ content: allContent, view, config, signedIn }:
                 <details key={faq.id} className="group px-6 py-4">
                   <summary className="flex cursor-pointer items-center justify-between gap-4 font-semibold text-slate-900">
                     {faq.question}
-                    <Icon name="plus" className="size-5 shrink-0 text-brand-600 group-open:hidden" />
-                    <Icon name="minus" className="hidden size-5 shrink-0 text-brand-600 group-open:block" />
+                    <Icon name="plus" className="size-5 text-brand-600 group-open:hidden" />
+                    <Icon name="minus" className="hidden size-5 text-brand-600 group-open:block" />
                   </summary>
                   <p className="mt-3 text-[0.95rem] leading-relaxed text-slate-700">{faq.answer}</p>
                 </details>

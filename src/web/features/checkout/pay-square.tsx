@@ -163,7 +163,7 @@ function SquareCardForm({
       <div ref={container} className={phase === 'unavailable' ? 'hidden' : 'min-h-[5.5rem]'} />
       {error ? (
         <p id={errorId} ref={alertRef} role="alert" tabIndex={-1} className="field-error outline-none">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {error}
         </p>
       ) : null}

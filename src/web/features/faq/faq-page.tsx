@@ -86,7 +86,7 @@ export function FaqPage({ groups, tollFreeNumber }: { groups: FaqGroup[]; tollFr
                         <span>{item.question}</span>
                         <Icon
                           name="chevron-down"
-                          className="mt-0.5 size-5 shrink-0 text-slate-500 transition group-open:rotate-180"
+                          className="mt-0.5 size-5 text-slate-500 transition group-open:rotate-180"
                         />
                       </summary>
                       <div className="grid gap-3 px-5 pb-5 text-[0.98rem] leading-relaxed text-slate-700">

@@ -8,7 +8,7 @@ export function Hero({ tollFreeNumber }: { tollFreeNumber: string }) {
       <div className="page-x grid items-center gap-10 pt-10 pb-14 lg:grid-cols-[1.1fr_1fr] lg:py-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-sm">
-            <Icon name="shield-check" className="size-4 shrink-0 text-green-700" />
+            <Icon name="shield-check" className="size-4 text-green-700" />
             Trusted by Indian families in the USA and Canada since {COMPANY_CLAIMS.foundedYear}
           </p>
           <h1

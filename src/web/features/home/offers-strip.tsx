@@ -6,7 +6,7 @@ function OfferList({ offers, hidden = false }: { offers: Offer[]; hidden?: boole
     <ul className="flex shrink-0 items-center" aria-hidden={hidden || undefined}>
       {offers.map((offer) => (
         <li key={offer.id} className="flex items-center gap-2 pr-10 whitespace-nowrap">
-          <Icon name="tag" className="size-4 shrink-0 text-saffron-600" />
+          <Icon name="tag" className="size-4 text-saffron-600" />
           <strong className="font-semibold text-slate-900">{offer.title}</strong>
           <span className="text-slate-700">{offer.description}</span>
         </li>

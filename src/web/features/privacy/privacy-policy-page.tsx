@@ -13,7 +13,7 @@ export function PrivacyPolicyPage({ term, supportEmail }: { term: TermPage; supp
         lead="What we collect, why we collect it, who we share it with, and the rights you have over your information."
       >
         <p className="mt-6 flex items-start gap-3 rounded-xl bg-white p-4 text-slate-800 shadow-sm ring-1 ring-slate-200">
-          <Icon name="shield-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          <Icon name="shield-check" className="mt-0.5 size-5 text-green-700" />
           <span>
             We never sell your personal data. Write to{' '}
             <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-700 underline underline-offset-4">

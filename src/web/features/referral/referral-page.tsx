@@ -75,7 +75,7 @@ export function ReferralPage({
               <ul className="mt-4 grid gap-3 text-[0.95rem] text-slate-700">
                 {referralTerms(referEarn.friendDiscountCents, referEarn.giftCardCents).map((term) => (
                   <li key={term} className="flex gap-3">
-                    <Icon name="check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                    <Icon name="check" className="mt-0.5 size-5 text-green-700" />
                     {term}
                   </li>
                 ))}

@@ -31,7 +31,7 @@ export function RewardsList({ rewards }: { rewards: readonly ReferralReward[] })
       </h2>
       {rewards.length === 0 ? (
         <div className="mt-4 flex gap-4 rounded-2xl border border-dashed border-slate-300 p-5">
-          <Icon name="gift" className="size-8 shrink-0 text-slate-500" />
+          <Icon name="gift" className="size-8 text-slate-500" />
           <p className="text-slate-700">{REFERRAL_REWARD_MESSAGES.empty}</p>
         </div>
       ) : (

@@ -37,15 +37,15 @@ export function RefundRequestPage({
           </p>
           <ul className="mt-8 grid gap-4 text-[0.95rem] text-slate-700">
             <li className="flex gap-3">
-              <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+              <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
               Cancelled before we start work: everything you paid comes back.
             </li>
             <li className="flex gap-3">
-              <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+              <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
               Government and outsourcer fees not yet paid to the authorities are always refunded.
             </li>
             <li className="flex gap-3">
-              <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              <Icon name="info" className="mt-0.5 size-5 text-brand-600" />
               Fees already paid to a consulate or to VFS Global or BLS International cannot be recovered.
             </li>
           </ul>

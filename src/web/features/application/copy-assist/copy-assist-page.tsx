@@ -121,7 +121,7 @@ function LoadCopyAssist({ orderRef, memberId }: { orderRef: string; memberId: nu
         </header>
         <div className="mt-4 max-w-3xl space-y-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-slate-800">
           <p className="flex gap-2 font-semibold">
-            <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <Icon name="info" className="mt-0.5 size-5 text-brand-700" />
             {COPY_ASSIST_PAGE_TEXT.neverSubmit}
           </p>
           <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.formats}</p>

@@ -439,7 +439,7 @@ export function DocumentItem({
       ) : null}
       {problem ? (
         <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {problem}
         </p>
       ) : null}

@@ -44,7 +44,7 @@ export function ProofPostalCode({
           role="alert"
           className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
         >
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           <span>{conflictSentence(conflict)}</span>
         </p>
       ) : null}

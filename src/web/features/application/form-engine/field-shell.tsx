@@ -47,7 +47,7 @@ function FromNote({ field, id }: { field: AnswerField; id: string }) {
   const from = useEngine().notes[field.key];
   return from ? (
     <p id={id} className="mt-1 flex items-center gap-1.5 text-sm font-medium text-brand-800">
-      <Icon name="sparkles" className="size-4 shrink-0" />
+      <Icon name="sparkles" className="size-4" />
       {from}
     </p>
   ) : null;

@@ -37,7 +37,7 @@ const CONTROLS: Record<AnswerField['type'], Control> = {
 function Description({ field }: { field: DescriptionField }) {
   return (
     <div className="flex gap-3 rounded-xl bg-brand-50/70 p-4 text-[0.95rem] leading-relaxed text-slate-700">
-      <Icon name="info" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+      <Icon name="info" className="mt-0.5 size-5 text-brand-600" />
       <div>
         <p className="font-semibold text-slate-900">{field.label}</p>
         {field.text.split(/\n\s*\n/).map((paragraph) => (

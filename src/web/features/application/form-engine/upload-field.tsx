@@ -109,7 +109,7 @@ function FittedImage({ report, name, preview }: { report: ComplianceReport; name
           {/* The promise is about faces: a signature is only trimmed and sized. */}
           {size.kind === 'photo' ? (
             <span className="mt-1 flex items-start gap-1.5 text-slate-600">
-              <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+              <Icon name="shield-check" className="mt-0.5 size-4 text-green-700" />
               {PHOTO_PROMISE.SEVADOCS}
             </span>
           ) : null}

@@ -314,7 +314,7 @@ function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }
       <p className="mt-1 text-sm text-slate-600">{words.foundHint}</p>
       {reading.valid ? null : (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {PASSPORT_MESSAGES.checksFailed}
         </p>
       )}

@@ -123,7 +123,7 @@ export function ReviewPage({
 
       {nothingMissing ? (
         <p className="mt-6 flex items-center gap-2 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
-          <Icon name="circle-check" className="size-5 shrink-0" />
+          <Icon name="circle-check" className="size-5" />
           {REVIEW_TEXT.allDone}
         </p>
       ) : (

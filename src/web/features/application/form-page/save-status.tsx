@@ -93,7 +93,7 @@ export function SaveStatus({
                     ? 'circle-check'
                     : 'check'
             }
-            className={`size-4 shrink-0 ${status.kind === 'saving' ? 'motion-safe:animate-spin' : ''}`}
+            className={`size-4 ${status.kind === 'saving' ? 'motion-safe:animate-spin' : ''}`}
           />
         ) : null}
         <span>{text}</span>

@@ -136,7 +136,7 @@ export function MemberFields({
           <p aria-live="polite" className="mt-2 text-sm">
             {refusal ? (
               <span className="field-error">
-                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                <Icon name="circle-alert" className="mt-0.5 size-4" />
                 <span>
                   {refusal}
                   {packagesHref ? (

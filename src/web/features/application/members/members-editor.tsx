@@ -75,7 +75,7 @@ export function MembersEditor({
       </ol>
       {listError ? (
         <p role="alert" className="field-error mt-3">
-          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4" />
           {listError}
         </p>
       ) : null}

@@ -76,7 +76,7 @@ export function ChecklistView({
             ? `Documents: ${done} of ${required.length} required uploaded`
             : 'Documents (all optional)'}
         </span>
-        <Icon name="chevron-down" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="space-y-3 border-t border-slate-200 px-2 py-3 sm:px-4">
         {checklist.items.map((item) =>
@@ -115,11 +115,11 @@ function ChecklistLine({ memberId, item }: { memberId: number; item: ChecklistIt
     >
       <p className="flex items-start gap-2 text-sm">
         {item.uploaded ? (
-          <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+          <Icon name="circle-check" className="mt-0.5 size-4 text-green-700" />
         ) : (
           <Icon
             name={item.required ? 'circle-alert' : 'minus'}
-            className={`mt-0.5 size-4 shrink-0 ${item.required ? 'text-amber-700' : 'text-slate-500'}`}
+            className={`mt-0.5 size-4 ${item.required ? 'text-amber-700' : 'text-slate-500'}`}
           />
         )}
         <span className="min-w-0 flex-1">

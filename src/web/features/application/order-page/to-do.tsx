@@ -23,7 +23,7 @@ function ToDoItem({
 }) {
   return (
     <li className="flex items-start gap-2">
-      <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <Icon name={icon} className="mt-0.5 size-5 text-brand-700" />
       <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <div className="min-w-0 text-slate-800">{children}</div>
         {link ? (
@@ -78,7 +78,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
     <Panel id="order-to-do" title="What you still need to do" className="border-brand-200 bg-brand-50/40">
       {sentBack !== null ? (
         <div className="mt-3 flex items-start gap-2 text-slate-800">
-          <Icon name="pencil" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <Icon name="pencil" className="mt-0.5 size-5 text-brand-700" />
           <div className="min-w-0 space-y-1">
             <p>{sentBack ? COMPLETION_TEXT.sentBack : COMPLETION_TEXT.sentBackUnsaid}</p>
             {sentBack ? <blockquote className="border-l-4 border-brand-200 pl-3 italic">{sentBack}</blockquote> : null}
@@ -87,7 +87,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
         </div>
       ) : nothing && !paymentPending ? (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
-          <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
           {order.status === 'Order pending'
             ? COMPLETION_TEXT.allInPaid
             : 'Nothing right now. We will let you know here and by e-mail when anything changes.'}

@@ -137,7 +137,7 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
             </div>
             {state.step === 'form' && state.error ? (
               <p id={ids.error} role="alert" className="field-error mt-3">
-                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                <Icon name="circle-alert" className="mt-0.5 size-4" />
                 {state.error}
               </p>
             ) : null}

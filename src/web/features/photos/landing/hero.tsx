@@ -25,7 +25,7 @@ export function PhotosHero({ brandName, cta }: { brandName: string; cta: ReactNo
           </p>
           <div className="mt-8">{cta}</div>
           <p className="mt-6 flex items-start gap-2 text-sm text-slate-700">
-            <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+            <Icon name="shield-check" className="mt-0.5 size-4 text-green-700" />
             {PHOTO_PROMISE.SEVAPHOTOS}
           </p>
         </div>

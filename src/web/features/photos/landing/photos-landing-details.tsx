@@ -62,7 +62,7 @@ function Sizes() {
           })}
         </ul>
         <div className="mt-8 flex max-w-3xl gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-[0.95rem] text-slate-800">
-          <Icon name="info" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+          <Icon name="info" className="mt-0.5 size-5 text-amber-700" />
           <p>
             <strong>We don’t make Canadian passport photos.</strong> Canada requires them to be taken by a commercial
             photographer, with the studio’s name and address and the date on the back, and online renewal needs the
@@ -86,7 +86,7 @@ function Checks() {
           <ul className="mt-8 space-y-4">
             {COMPLIANCE_RULES.map((rule) => (
               <li key={rule} className="flex gap-3">
-                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
                 <p className="text-[0.95rem] leading-relaxed text-slate-700">
                   <strong className="text-slate-900">{PHOTO_RULE_LABELS[rule]}.</strong> {RULE_MEANINGS[rule]}
                 </p>
@@ -102,7 +102,7 @@ function Checks() {
           {/* The heading wraps to several lines: the icon keeps its size (a flex item may shrink to a
               dot) and sits beside the first line. */}
           <h3 id="photos-no-retouch-title" className="flex items-start gap-2 text-lg font-bold text-slate-900">
-            <Icon name="shield-check" className="mt-1 size-5 shrink-0 text-green-700" />
+            <Icon name="shield-check" className="mt-1 size-5 text-green-700" />
             {PHOTO_PROMISE.SEVAPHOTOS}
           </h3>
           <p className="card-body">

@@ -103,7 +103,7 @@ function FailingPhoto({
         <ul className="mt-2 space-y-2 text-sm">
           {failedChecks(photo.report).map((check) => (
             <li key={check.rule} className="flex gap-2">
-              <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0 text-red-700" />
+              <Icon name="circle-alert" className="mt-0.5 size-4 text-red-700" />
               <span>
                 <span className="font-medium text-slate-900">
                   {FAILED_TEXT.rule(PHOTO_RULE_LABELS[check.rule], check.measured, check.expected)}
@@ -170,7 +170,7 @@ export function FailedPhotos({ order, goTo }: { order: PhotoOrder; goTo(step: Ph
       className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
     >
       <h3 id={`${SECTION_ID}-heading`} className="flex items-center gap-2 text-lg font-bold text-amber-900">
-        <Icon name="circle-alert" className="size-5 shrink-0" />
+        <Icon name="circle-alert" className="size-5" />
         {FAILED_TEXT.heading(failing.length)}
       </h3>
       <p className="mt-1 text-sm text-slate-800">{FAILED_TEXT.lead}</p>

@@ -190,7 +190,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
           <div role="status">
             {couponRemoved ? (
               <p className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-[0.95rem] font-medium text-amber-900">
-                <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
+                <Icon name="circle-alert" className="mt-0.5 size-5" />
                 {couponRemoved}
               </p>
             ) : null}

@@ -123,7 +123,7 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
             </select>
             {sizeError ? (
               <p id={`${selectId}-error`} role="alert" className="field-error">
-                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                <Icon name="circle-alert" className="mt-0.5 size-4" />
                 {sizeError}
               </p>
             ) : null}
@@ -380,7 +380,7 @@ function ItemCard({
               {upload.error ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <p role="alert" className="field-error mt-0">
-                    <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                    <Icon name="circle-alert" className="mt-0.5 size-4" />
                     {upload.error}
                   </p>
                   {upload.final ? null : (

@@ -102,7 +102,7 @@ export function PhotoCard({
           <LoadingStatus>{ITEMS_TEXT.checking}</LoadingStatus>
         ) : current.state === 'failed' ? (
           <p className="field-error">
-            <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+            <Icon name="circle-alert" className="mt-0.5 size-4" />
             {current.error ?? ITEMS_TEXT.checkFailed}
           </p>
         ) : report ? (

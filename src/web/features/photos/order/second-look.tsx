@@ -21,7 +21,7 @@ export function SecondLookNotice({ order }: { order: PhotoOrder }) {
   return (
     <div role="note" className="mb-4 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm text-slate-900">
       <p className="flex gap-2 font-semibold">
-        <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
+        <Icon name="clock" className="mt-0.5 size-4" />
         {SECOND_LOOK_TEXT.promise}
       </p>
       {borderline ? <p className="mt-1">{SECOND_LOOK_TEXT.borderline}</p> : null}
