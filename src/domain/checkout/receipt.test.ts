@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCheckout } from './cost-summary.ts';
-import { PAID_LINES_TEXT, paidLines, receiptLine, wasPaid } from './receipt.ts';
+import { PAID_LINES_TEXT, paidLines, receiptLine, receiptTime, wasPaid } from './receipt.ts';
 import { OCI_SNAPSHOT } from './testing.ts';
 
 const OCI = OCI_SNAPSHOT;
@@ -67,5 +67,14 @@ describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
         { fromStatus: 'Forms incomplete', status: 'Cancelled' },
       ]),
     ).toBe(true);
+  });
+});
+
+describe('the receipt time', () => {
+  it('says the day and time in UTC, so an evening payment in the USA is not read as the next day', () => {
+    // 8:12 pm in New York on 5 December is already 6 December in UTC.
+    expect(receiptTime(new Date('2026-12-06T01:12:09Z'))).toBe('6 December 2026, 01:12 UTC');
+    expect(receiptTime(new Date('2027-01-01T00:05:00Z'))).toBe('1 January 2027, 00:05 UTC');
+    expect(receiptTime(new Date('2026-07-14T23:59:59Z'))).toBe('14 July 2026, 23:59 UTC');
   });
 });

@@ -20,6 +20,24 @@ export function receiptLine(
   return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 
+/**
+ * When a payment was taken, as the receipt says it: '6 December 2026, 01:12 UTC'. The server knows
+ * no customer's time zone, and a bare UTC day read a payment made on a US evening as the next day's.
+ */
+export function receiptTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} UTC`;
+}
+
 type Line = Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable' | 'kind' | 'amountCents'>;
 
 export interface PaidLines {

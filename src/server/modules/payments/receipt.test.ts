@@ -74,6 +74,7 @@ describe('the receipt e-mail', () => {
     expect(text).toContain(`Payment provider: ${PAYMENT_PROVIDER_LABELS.sandbox}`);
     expect(text).toContain('Paid with: Card');
     expect(text).toContain(`Payment id: ${paymentId}`);
+    expect(text).toMatch(/Date: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC/);
     expect(html).toContain('Total paid');
   });
 });

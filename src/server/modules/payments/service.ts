@@ -7,7 +7,7 @@ import {
   premiumSupportFor,
   premiumSupportMailDetails,
 } from '../../../domain/checkout/premium-support.ts';
-import { receiptLine } from '../../../domain/checkout/receipt.ts';
+import { receiptLine, receiptTime } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
@@ -410,7 +410,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
               ...(method ? [['Paid with', PAYMENT_METHOD_LABELS[method]] as [string, string]] : []),
               ['Payment id', attempt.providerPaymentId ?? '—'] as [string, string],
             ]),
-        ['Date', now().toISOString().slice(0, 10)],
+        ['Date', receiptTime(now())],
         ...premiumSupportMailDetails(premiumSupportFor(order.totalCents, deps.premiumSupport)),
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
