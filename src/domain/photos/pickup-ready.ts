@@ -41,4 +41,9 @@ export const PICKUP_READY_TEXT = {
   bell: (where: string, storeOrderNumber: string) => `${where}: studio order number ${storeOrderNumber}.`,
   bring: 'At the photo counter, give your name and this order number, and bring a photo ID.',
   mailSubject: (displayId: string) => `Your prints are ready for pickup (order ${displayId})`,
+  /** A number staff corrected: the prints are where they were, only the number we gave was wrong. */
+  corrected: (storeOrderNumber: string) => `The studio order number was corrected: ${storeOrderNumber}`,
+  correctedIntro: 'The studio order number we sent you before was wrong, and this is the right one.',
+  correctedHeading: 'Your studio order number was corrected',
+  correctedSubject: (displayId: string) => `Corrected studio order number for your prints (order ${displayId})`,
 } as const;

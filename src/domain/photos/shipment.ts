@@ -104,6 +104,11 @@ export const SHIPMENT_TEXT = {
   shipped: (carrier: Carrier, number: string) => `Posted with ${carrier}, tracking number ${number}`,
   track: 'Track your prints',
   mailSubject: (displayId: string) => `Your prints are on their way (order ${displayId})`,
+  /** A number staff corrected: the parcel is the same, only the number we gave was wrong. */
+  corrected: (carrier: Carrier, number: string) => `The tracking number was corrected: ${carrier}, ${number}`,
+  correctedIntro: 'The tracking number we sent you before was wrong, and this is the right one. It is the same parcel.',
+  correctedHeading: 'Your tracking number was corrected',
+  correctedSubject: (displayId: string) => `Corrected tracking number for your prints (order ${displayId})`,
 } as const;
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES as P, PICKUP_READY_TEXT } from '../../../domain/photos/pickup-ready.ts';
-import { PRINTS_OUT_MESSAGES, SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
+import { PRINTS_OUT_MESSAGES, SHIPMENT_MESSAGES as S, SHIPMENT_TEXT } from '../../../domain/photos/shipment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -42,7 +42,9 @@ const bell = async (userId: number) =>
       .from(notifications)
       .where(eq(notifications.userId, userId))
       .orderBy(asc(notifications.id))
-  ).filter((n) => /^(Posted with|Ready for pickup)/.test(n.remark ?? ''));
+  ).filter((n) =>
+    /^(Posted with|Ready for pickup|The (tracking|studio order) number was corrected)/.test(n.remark ?? ''),
+  );
 
 /** A customer's order of US 2 × 2 prints delivered to home (or picked up), paid unless said. */
 async function printsOrder({ home = true, pay = true } = {}) {
@@ -99,23 +101,38 @@ describe('the shipment of prints delivered to home', () => {
       `https://sevaphotos.test${ROUTES.PHOTO_ENHANCEMENT_ORDER}?orderId=${order.displayId}`,
     );
 
-    // A mistyped number is replaced, and the corrected one e-mailed.
+    // A mistyped number is replaced, and the corrected one e-mailed as a correction: the parcel is
+    // the same, so when it was posted stays.
+    const { shippedAt } = res.json().data;
     const fixed = await order.record({ carrier: 'UPS', trackingNumber: '1z999aa10123456784' });
-    expect(fixed.json().data).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(fixed.json().data).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt });
     expect((await order.view()).shipment?.carrier).toBe('UPS');
     // The same number twice (a double submit) is recorded and e-mailed once; going back to the first
     // number is a change like any other.
     expect((await order.record({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).statusCode).toBe(200);
     await order.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
     const sent = (await deliveredMail(t.app, 200))
-      .filter((m) => m.to === order.user.email && /on their way/.test(m.subject))
-      .map((m) => m.text.match(/Posted with (\w+)/)?.[1]);
-    expect(sent).toEqual(['USPS', 'UPS', 'USPS']);
+      .filter((m) => m.to === order.user.email && /on their way|tracking number/i.test(m.subject))
+      .map((m) => [m.subject, m.text.match(/Posted with (\w+)/)?.[1]]);
+    // Newest first.
+    expect(sent).toEqual([
+      [SHIPMENT_TEXT.correctedSubject(order.displayId), 'USPS'],
+      [SHIPMENT_TEXT.correctedSubject(order.displayId), 'UPS'],
+      [`Your prints are on their way (order ${order.displayId})`, 'USPS'],
+    ]);
+    const correction = (await deliveredMail(t.app, 200)).find((m) =>
+      m.text.includes('tracking number 1Z999AA10123456784'),
+    );
+    expect(correction?.subject).toBe(`Corrected tracking number for your prints (order ${order.displayId})`);
+    expect(correction?.text).toContain(
+      'The tracking number we sent you before was wrong, and this is the right one. It is the same parcel.',
+    );
+    expect(correction?.links).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     // The bell says it too, once per change, linking the order.
     expect(await bell(order.user.id)).toEqual([
       { orderId: order.displayId, remark: 'Posted with USPS, tracking number 9400100000000000000000.' },
-      { orderId: order.displayId, remark: 'Posted with UPS, tracking number 1Z999AA10123456784.' },
-      { orderId: order.displayId, remark: 'Posted with USPS, tracking number 9400100000000000000000.' },
+      { orderId: order.displayId, remark: 'The tracking number was corrected: UPS, 1Z999AA10123456784.' },
+      { orderId: order.displayId, remark: 'The tracking number was corrected: USPS, 9400100000000000000000.' },
     ]);
     const audited = await t.database.db
       .select()
@@ -214,7 +231,9 @@ describe('prints ready for pickup at a photo studio', () => {
   const ready = (order: Awaited<ReturnType<typeof printsOrder>>, storeOrderNumber: string, token = staff.token) =>
     apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/pickup-ready`, token, { storeOrderNumber });
   const pickupMail = async (email: string) =>
-    (await deliveredMail(t.app, 200)).filter((m) => m.to === email && /ready for pickup/.test(m.subject));
+    (await deliveredMail(t.app, 200)).filter(
+      (m) => m.to === email && /ready for pickup|studio order number/i.test(m.subject),
+    );
 
   it('are recorded by staff with the studio’s order number, e-mailed with where to collect them, and shown', async () => {
     const order = await printsOrder({ home: false });
@@ -241,12 +260,24 @@ describe('prints ready for pickup at a photo studio', () => {
       },
     ]);
 
-    // The same number again (a double submit) changes nothing; a corrected one is e-mailed.
+    // The same number again (a double submit) changes nothing; a corrected one is e-mailed as a
+    // correction, and when the prints were ready stays.
+    const { readyAt } = res.json().data;
     expect((await ready(order, 'CVS48210397')).statusCode).toBe(200);
     expect(await pickupMail(order.user.email)).toHaveLength(1);
-    expect((await ready(order, '48210398')).json().data.storeOrderNumber).toBe('48210398');
+    expect((await ready(order, '48210398')).json().data).toMatchObject({ storeOrderNumber: '48210398', readyAt });
     // Newest first: the corrected number, then the first.
-    expect((await pickupMail(order.user.email)).map((m) => /CVS48210397/.test(m.text))).toEqual([false, true]);
+    const both = await pickupMail(order.user.email);
+    expect(both.map((m) => [m.subject, /CVS48210397/.test(m.text)])).toEqual([
+      [`Corrected studio order number for your prints (order ${order.displayId})`, false],
+      [`Your prints are ready for pickup (order ${order.displayId})`, true],
+    ]);
+    expect(both[0]?.text).toContain('The studio order number we sent you before was wrong, and this is the right one.');
+    expect(both[0]?.text).toContain('Ready for pickup at CVS Photo, 350 5th Ave, New York.');
+    expect((await bell(order.user.id))[1]).toEqual({
+      orderId: order.displayId,
+      remark: 'The studio order number was corrected: 48210398.',
+    });
     const audited = await t.database.db
       .select()
       .from(auditLog)

@@ -46,8 +46,8 @@ export interface ShipmentsDeps {
  * prints delivered to home are posted, and staff record the carrier and tracking number; prints
  * picked up are placed with the studio the customer chose, and staff record its order number once
  * ready. Either way the customer is e-mailed it and the order page shows it. Recording a different
- * value (a mistyped number) replaces the record and e-mails the new one; the same again changes
- * nothing.
+ * value (a mistyped number) replaces the record and e-mails the new one as a correction, keeping
+ * when the prints went out; the same again changes nothing.
  */
 export function createShipments(db: Database, deps: ShipmentsDeps) {
   /**
@@ -106,14 +106,18 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
         if (replaces !== undefined && replaces !== (current?.trackingNumber ?? null)) {
           return formFailure(409, S.changedMeanwhile);
         }
-        const shipment: StoredShipment = { ...entered, shippedAt: deps.now().toISOString() };
+        // A correction keeps when the parcel was posted; only its number was wrong.
+        const shipment: StoredShipment = { ...entered, shippedAt: current?.shippedAt ?? deps.now().toISOString() };
         await createPhotosRepository(tx).updateOrder(order.id, { shipment });
+        const shipped = SHIPMENT_TEXT.shipped(shipment.carrier, shipment.trackingNumber);
         await deps.mail.enqueue(tx, {
           ...simpleMail({
             to: order.email,
-            subject: SHIPMENT_TEXT.mailSubject(order.displayId),
-            heading: 'Your prints are in the post',
-            intro: [`${SHIPMENT_TEXT.shipped(shipment.carrier, shipment.trackingNumber)}.`],
+            subject: current
+              ? SHIPMENT_TEXT.correctedSubject(order.displayId)
+              : SHIPMENT_TEXT.mailSubject(order.displayId),
+            heading: current ? SHIPMENT_TEXT.correctedHeading : 'Your prints are in the post',
+            intro: current ? [SHIPMENT_TEXT.correctedIntro, `${shipped}.`] : [`${shipped}.`],
             details: [
               ['Order', order.displayId],
               ['Carrier', shipment.carrier],
@@ -126,9 +130,13 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           purpose: 'photo-shipment',
           // Each change is e-mailed, a return to an earlier number too (A, B, then A again). The key
           // names no parcel number: keys outlive an erasure for the outbox's retention (decision 0173).
-          key: `photo-shipment:${order.id}:${shipment.shippedAt}`,
+          key: `photo-shipment:${order.id}:${deps.now().toISOString()}`,
         });
-        await tellBell(tx, order, `${SHIPMENT_TEXT.shipped(shipment.carrier, shipment.trackingNumber)}.`);
+        await tellBell(
+          tx,
+          order,
+          `${current ? SHIPMENT_TEXT.corrected(shipment.carrier, shipment.trackingNumber) : shipped}.`,
+        );
         await deps.audit.record(tx, {
           actor,
           action: 'photo.shipment.record',
@@ -154,7 +162,8 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
         if (replaces !== undefined && replaces !== (current?.storeOrderNumber ?? null)) {
           return formFailure(409, S.changedMeanwhile);
         }
-        const pickupReady: StoredPickupReady = { ...entered, readyAt: deps.now().toISOString() };
+        // A correction keeps when the prints were ready; only the studio's number was wrong.
+        const pickupReady: StoredPickupReady = { ...entered, readyAt: current?.readyAt ?? deps.now().toISOString() };
         await createPhotosRepository(tx).updateOrder(order.id, { pickupReady });
         const studio = details.delivery;
         if (studio?.method !== 'pickup') throw new Error(`photo order ${order.id} has no studio (handOver checks it)`);
@@ -162,9 +171,11 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
         await deps.mail.enqueue(tx, {
           ...simpleMail({
             to: order.email,
-            subject: PICKUP_READY_TEXT.mailSubject(order.displayId),
-            heading: 'Your prints are ready for pickup',
-            intro: [`${where}.`, PICKUP_READY_TEXT.bring],
+            subject: current
+              ? PICKUP_READY_TEXT.correctedSubject(order.displayId)
+              : PICKUP_READY_TEXT.mailSubject(order.displayId),
+            heading: current ? PICKUP_READY_TEXT.correctedHeading : 'Your prints are ready for pickup',
+            intro: [...(current ? [PICKUP_READY_TEXT.correctedIntro] : []), `${where}.`, PICKUP_READY_TEXT.bring],
             details: [
               ['Order', order.displayId],
               ['Studio order number', pickupReady.storeOrderNumber],
@@ -174,9 +185,15 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             ...orderSender('photo'),
           }),
           purpose: 'photo-pickup-ready',
-          key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}`,
+          key: `photo-pickup-ready:${order.id}:${deps.now().toISOString()}`,
         });
-        await tellBell(tx, order, PICKUP_READY_TEXT.bell(where, pickupReady.storeOrderNumber));
+        await tellBell(
+          tx,
+          order,
+          current
+            ? `${PICKUP_READY_TEXT.corrected(pickupReady.storeOrderNumber)}.`
+            : PICKUP_READY_TEXT.bell(where, pickupReady.storeOrderNumber),
+        );
         await deps.audit.record(tx, {
           actor,
           action: 'photo.pickup.ready',
