@@ -57,6 +57,9 @@ export const AUTH_API_MESSAGES = {
   signedOut: 'Signed out',
   emailVerified: 'Your email is verified. You can sign in now.',
   emailVerifiedSignedIn: 'Your email is verified and you are signed in.',
+  /** The link was opened on a browser signed in to another account, which it does not replace. */
+  emailVerifiedOtherAccount:
+    'Your email is verified. This browser is still signed in to another account: to use the verified one, sign out and sign in with its email.',
   emailVerifiedChoosePassword:
     'Your email is verified. More than one sign-up used this address, so choose your password to finish.',
   emailAlreadyVerified: 'Your email is already verified. You can sign in now.',

@@ -613,7 +613,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie), or, when sign-ups for the address came with different passwords, the token of the password reset that chooses one (choosePassword); a link used before: already verified, data null */
+        /** Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie, never over another account’s session on this browser), or, when sign-ups for the address came with different passwords, the token of the password reset that chooses one (choosePassword); a link used before: already verified, data null */
         post: operations["postAuthEmailVerify"];
         delete?: never;
         options?: never;

@@ -168,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie), or, when sign-ups for the address came with different passwords, the token of the password reset that chooses one (choosePassword); a link used before: already verified, data null',
+          'Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie, never over another account’s session on this browser), or, when sign-ups for the address came with different passwords, the token of the password reset that chooses one (choosePassword); a link used before: already verified, data null',
         body: verifyEmailSchema,
         response: {
           200: envelopeSchema(
@@ -181,16 +181,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limits.verify,
     },
     async (request, reply) => {
-      const result = await auth.verifyEmail(request.body.token, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        origin: siteUrlFor(request, app.env),
-      });
+      const result = await auth.verifyEmail(
+        request.body.token,
+        { ip: request.ip, userAgent: request.headers['user-agent'], origin: siteUrlFor(request, app.env) },
+        request.viewer?.id ?? null,
+      );
       if (result.state === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
       if (result.state === 'already-verified') return ok(null, A.emailAlreadyVerified);
       const { signedIn, returnTo, choosePassword } = result;
       if (signedIn) {
-        // This browser's earlier session (another account's, perhaps) gives way to the new one.
+        // This browser's earlier session (the same account's: another's is never replaced) gives way.
         if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
         app.setSessionCookie(reply, signedIn.token);
       }
@@ -198,7 +198,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ? A.emailVerifiedChoosePassword
         : signedIn
           ? A.emailVerifiedSignedIn
-          : A.emailVerified;
+          : result.otherAccount
+            ? A.emailVerifiedOtherAccount
+            : A.emailVerified;
       return ok({ signedIn: signedIn !== null, returnTo, choosePassword }, message);
     },
   );

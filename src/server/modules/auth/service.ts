@@ -124,7 +124,14 @@ export type VerifyEmailResult =
    * `choosePassword`: a reset token for the password the holder chooses now, when the address's
    * sign-ups came with more than one password (no link signs in or sets a password then).
    */
-  | { state: 'verified'; returnTo: string | null; signedIn: OpenedSession | null; choosePassword: string | null }
+  | {
+      state: 'verified';
+      returnTo: string | null;
+      signedIn: OpenedSession | null;
+      choosePassword: string | null;
+      /** The browser is signed in to another account, which stays: nothing signed in. */
+      otherAccount?: true;
+    }
   | { state: 'already-verified' }
   | { state: 'invalid' };
 export type SignInResult =
@@ -481,7 +488,17 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * token), and, opened within VERIFY_LINK_SIGN_IN_MS of being sent, signs them in on whatever
      * device opened it: like a reset link, it proves the mailbox, once.
      */
-    async verifyEmail(token: string, client: ClientInfo = {}): Promise<VerifyEmailResult> {
+    /**
+     * `signedInAs`: the account this browser is signed in to, if any. A link never replaces
+     * another account's session: a stranger's own link, sent to a signed-in customer, would
+     * otherwise move them into the stranger's account unseen (a login forgery), where what they
+     * upload next is the stranger's to read.
+     */
+    async verifyEmail(
+      token: string,
+      client: ClientInfo = {},
+      signedInAs: number | null = null,
+    ): Promise<VerifyEmailResult> {
       const consumed = await consume(token, 'verify-email');
       if (consumed === null) {
         const used = looksLikeToken(token) && (await repository.wasTokenUsed(hashToken(token), 'verify-email'));
@@ -514,6 +531,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       if (contested) {
         const { token: choosePassword } = await issueToken(db, account.id, 'reset-password', RESET_PASSWORD_TTL_MS);
         return { state: 'verified', returnTo, signedIn: null, choosePassword };
+      }
+      if (signedInAs !== null && signedInAs !== account.id) {
+        return { state: 'verified', returnTo, signedIn: null, choosePassword: null, otherAccount: true };
       }
       const fresh = at.getTime() - consumed.createdAt.getTime() < VERIFY_LINK_SIGN_IN_MS;
       const signedIn = fresh && !account.disabled ? await openSession(account, client) : null;

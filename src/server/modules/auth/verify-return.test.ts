@@ -7,13 +7,14 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../users/tables.ts';
 import { VERIFY_LINK_SIGN_IN_MS } from './service.ts';
 import { sessions, verificationTokens } from './tables.ts';
-import { sessionCookie, signUpBody, tokenFromMail } from './testing.ts';
+import { createSignedInUser, sessionCookie, signUpBody, tokenFromMail } from './testing.ts';
 import { hashToken } from './tokens.ts';
 
 /** Issue 30 §4: the verification link brings the customer back where they signed up, signed in. */
+const SITE = 'https://sevadocs.test';
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ SITE_URL: 'https://sevadocs.test' });
+  t = await buildTestApp({ SITE_URL: SITE });
 });
 afterAll(() => t.close());
 
@@ -110,6 +111,29 @@ describe('the verification link returns to where the customer signed up', () => 
     const res = await post('/auth/email/verify', { token });
     expect(res.json().data).toEqual({ signedIn: false, returnTo: PACKAGE_FORM, choosePassword: null });
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)).toBeUndefined();
+  });
+
+  it('never moves a browser signed in to another account into the link’s (a stranger’s own link sent to a customer)', async () => {
+    const customer = await createSignedInUser(t.app);
+    // The stranger signs up and sends their own fresh link to the signed-in customer.
+    const stranger = await signUpFrom('/oci-card');
+    // Posted by the site's own verification page, as the customer's browser opens the link.
+    const res = await post(
+      '/auth/email/verify',
+      { token: stranger.token },
+      { ...sessionCookie(customer.token), origin: SITE },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: A.emailVerifiedOtherAccount,
+      data: { signedIn: false, returnTo: '/oci-card', choosePassword: null },
+    });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)).toBeUndefined();
+    // The customer is still themself on this browser; the stranger's address is verified all the same.
+    const profile = await t.app.inject({ url: '/api/v1/users/profile', headers: sessionCookie(customer.token) });
+    expect(profile.json().data.email).toBe(customer.email);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, stranger.email));
+    expect(row?.emailVerifiedAt).not.toBeNull();
   });
 
   it('a resent link returns to the place the resend was asked from', async () => {
