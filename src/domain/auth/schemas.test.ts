@@ -59,6 +59,13 @@ describe('sign-up rules (SPEC.md §5)', () => {
     expect(firstError(signUpFormSchema.safeParse({ ...validForm, name }), 'name')).toBe(message);
   });
 
+  it('refuses an address in the reserved .invalid domain, where an erased account’s placeholder lives', () => {
+    for (const email of ['erased-6@erased.invalid', ' Erased-6@ERASED.INVALID ', 'someone@shop.invalid']) {
+      expect(firstError(signUpFormSchema.safeParse({ ...validForm, email }), 'email')).toBe(M.invalidEmail);
+    }
+    expect(signUpFormSchema.safeParse({ ...validForm, email: 'someone@invalid.com' }).success).toBe(true);
+  });
+
   it('checks e-mail, phone and country code', () => {
     expect(firstError(signUpFormSchema.safeParse({ ...validForm, email: 'x@y' }), 'email')).toBe(M.invalidEmail);
     expect(firstError(signUpFormSchema.safeParse({ ...validForm, email: '' }), 'email')).toBe('This field is required');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canReceiveMail, EMAIL_PATTERN } from '../api/email-address.ts';
 import {
   COUNTRY_CODE_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -10,8 +11,6 @@ import {
 } from '../limits/constants.ts';
 import { AUTH_MESSAGES as M, PASSWORD_REQUIREMENTS } from './messages.ts';
 
-/** SPEC.md §5: letters, digits and + _ . - before @, then a domain and a suffix of 2+ letters. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9+_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const PASSWORD_SPECIALS = '$@!%*#?&';
 const PASSWORD_ALLOWED = /^[A-Za-z\d$@!%*#?&]*$/;
 
@@ -27,6 +26,7 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
     .trim()
     .min(1, requiredMessage)
     .regex(EMAIL_PATTERN, invalidMessage)
+    .refine(canReceiveMail, invalidMessage)
     .transform(normalizeEmail);
 }
 

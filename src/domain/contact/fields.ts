@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { canReceiveMail, EMAIL_PATTERN } from '../api/email-address.ts';
 import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../api/text.ts';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../limits/constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-
-/** SPEC.md §5 e-mail pattern: letters, digits and + _ . - before @, a domain, a suffix of 2+ letters. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9+_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** Letters of any script, with the spaces, apostrophes, hyphens and dots real names carry. */
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
@@ -42,6 +40,7 @@ export const emailField = text(FIELD_MESSAGES.emailRequired)
       .min(1, FIELD_MESSAGES.emailRequired)
       .max(254, FIELD_MESSAGES.emailInvalid)
       .regex(EMAIL_PATTERN, FIELD_MESSAGES.emailInvalid)
+      .refine(canReceiveMail, FIELD_MESSAGES.emailInvalid)
       .transform((v) => v.toLowerCase()),
   );
 

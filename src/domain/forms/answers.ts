@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../api/email-address.ts';
 import { hasNulCharacter } from '../api/text.ts';
 import type { MemberKind } from '../applications/member-kinds.ts';
-import { EMAIL_PATTERN, fullPhoneSchema, missingPasswordParts, passwordStrengthMessage } from '../auth/schemas.ts';
+import { fullPhoneSchema, missingPasswordParts, passwordStrengthMessage } from '../auth/schemas.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { todayIsoDate } from '../limits/constants.ts';
 import { addMonths, addYears, isCalendarDate, isTime, isWeekend } from './dates.ts';

@@ -20,7 +20,7 @@ import { applicationDocuments, applicationMembers } from '../applications/tables
 import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { sessions } from '../auth/tables.ts';
-import { bearer, createSignedInUser, PASSWORD } from '../auth/testing.ts';
+import { bearer, createSignedInUser, PASSWORD, signUpBody } from '../auth/testing.ts';
 import { contactEnquiries } from '../contact/tables.ts';
 import { campaignLeads } from '../marketing/tables.ts';
 import { notifications } from '../notifications/tables.ts';
@@ -318,6 +318,21 @@ describe('data rights: deletion', () => {
       expect(missing.json().message).toBe(AUTH_MESSAGES.passwordRequired);
     }
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(dora.token) })).statusCode).toBe(200);
+  });
+
+  it('cannot be blocked by a stranger who signs up at the account’s erased placeholder first', async () => {
+    const victor = await createSignedInUser(t.app, { name: 'Victor Squatted' });
+    // The placeholder is guessable from the account's id; signing up there is refused.
+    const squat = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signUpBody({ email: `erased-${victor.id}@erased.invalid` }),
+    });
+    expect(squat.statusCode).toBe(400);
+    expect(squat.json().errors.email).toBe(AUTH_MESSAGES.invalidEmail);
+    const res = await deletion(t, victor.token, { password: victor.password, confirm: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(M.erased);
   });
 
   it('erases an account with no open order: files gone from storage, payments kept without personal fields, signed out', async () => {
