@@ -29,7 +29,9 @@ describe('the Expedite promise', () => {
       new Date('2026-11-27T10:00:00Z'),
     );
     expect(sla).toMatchObject({ state: 'running', days: 2, dueAt: '2026-11-29T09:00:00.000Z' });
-    expect(daysLeft(sla, new Date('2026-11-27T10:00:00Z'))).toBe(1);
+    // 47 hours left: two days, as the promise says, not one.
+    expect(daysLeft(sla, new Date('2026-11-27T10:00:00Z'))).toBe(2);
+    expect(daysLeft(sla, new Date('2026-11-29T08:00:00Z'))).toBe(1);
   });
 
   it('waits for the customer while a document is missing after payment, then counts from the last one', () => {

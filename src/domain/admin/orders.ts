@@ -312,10 +312,15 @@ export function slaOf({ status, paidAt, readyAt = null }: SlaFacts, promise: Sla
   return { ...base, state: now.getTime() > dueAt.getTime() ? 'overdue' : 'running' };
 }
 
-/** Whole days from `now` to the due date (negative once overdue), for the clock's label. */
+/**
+ * Days from `now` to the due date (negative once overdue), for the clock's label, a part day
+ * counted whole either way: a 2-day order just paid has "2 d left", not 1, and one 2 days and
+ * 23 hours late is "Overdue by 3 d".
+ */
 export function daysLeft(sla: Sla, now: Date): number | null {
   if (!sla.dueAt) return null;
-  return Math.floor((Date.parse(sla.dueAt) - now.getTime()) / DAY_MS);
+  const days = (Date.parse(sla.dueAt) - now.getTime()) / DAY_MS;
+  return days >= 0 ? Math.ceil(days) : Math.floor(days);
 }
 
 /** One choice of the queue's service filter. */

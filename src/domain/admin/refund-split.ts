@@ -15,7 +15,7 @@ export const REFUND_SPLIT_TEXT = {
   notPaidOut:
     'This order never went to the authorities (it was not submitted): its government and third-party fees were not paid out, and all of it is refundable.',
   noneCollected:
-    'We collected no government or third-party fees for this order (the customer pays them on the official portal): all of it is refundable.',
+    'We collected no government or third-party fees with this order (it has none, or the customer pays them on the official portal): all of it is refundable.',
   refundablePart: 'Refundable (our fees and add-ons, after discounts)',
   refundableAll: 'Refundable (all of it, fees included)',
   refundableOurs: 'Refundable (all of it: our fees and add-ons, after discounts)',
