@@ -39,6 +39,8 @@ export function DataTable<Row>({ caption, columns, list, query, empty, rowId }: 
   const pages = Math.max(1, Math.ceil(list.totalCount / list.limit));
   const first = list.totalCount === 0 ? 0 : (list.page - 1) * list.limit + 1;
   const last = Math.min(list.totalCount, list.page * list.limit);
+  // A page past the last (a reloaded later page once rows left the filter): its rows are on earlier pages.
+  const pastLast = list.results.length === 0 && list.page > pages;
 
   return (
     <div>
@@ -96,15 +98,32 @@ export function DataTable<Row>({ caption, columns, list, query, empty, rowId }: 
           whole width, wider than a phone's screen, so the message was cut off. Sticky, it stays in
           view when the table is scrolled sideways.
         */}
-        {list.results.length === 0 && <p className="sticky left-0 px-3 py-8 text-center text-slate-600">{empty}</p>}
+        {pastLast ? (
+          <p className="sticky left-0 px-3 py-8 text-center text-slate-600">
+            There is no page {list.page}: the list has {pages === 1 ? 'one page' : `${pages} pages`}.{' '}
+            <Link to={withListParams(search, { page: pages })} className="font-medium text-brand-700 underline">
+              Go to page {pages}
+            </Link>
+          </p>
+        ) : (
+          list.results.length === 0 && <p className="sticky left-0 px-3 py-8 text-center text-slate-600">{empty}</p>
+        )}
       </div>
       <nav aria-label={`${caption} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-slate-700" aria-live="polite">
-          {list.totalCount === 0 ? 'No results' : `${first}–${last} of ${list.totalCount}`} · Page {list.page} of{' '}
-          {pages}
+          {list.totalCount === 0
+            ? 'No results'
+            : pastLast
+              ? `${list.totalCount} in all`
+              : `${first}–${last} of ${list.totalCount}`}{' '}
+          · Page {list.page} of {pages}
         </p>
         <div className="flex gap-2">
-          <PagerLink to={withListParams(search, { page: list.page - 1 })} disabled={list.page <= 1} rel="prev">
+          <PagerLink
+            to={withListParams(search, { page: pastLast ? pages : list.page - 1 })}
+            disabled={list.page <= 1}
+            rel="prev"
+          >
             Previous
           </PagerLink>
           <PagerLink to={withListParams(search, { page: list.page + 1 })} disabled={list.page >= pages} rel="next">

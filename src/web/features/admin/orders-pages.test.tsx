@@ -102,6 +102,20 @@ describe('the order queue', () => {
     expect((screen.getByLabelText('Expedite only') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Clear' }).getAttribute('href')).toBe('/admin/orders');
   });
+
+  it('sends a page past the last (reloaded once orders left the filter) to the last page, not "No orders match"', async () => {
+    const query = orderQueueQuery.parse({ status: 'Completed', page: '99' });
+    renderWithRouter(
+      <OrdersPage list={{ results: [], totalCount: 2, page: 99, limit: 25 }} query={query} services={[]} />,
+      { path: '/admin/orders?status=Completed&page=99' },
+    );
+    expect(await screen.findByText(/There is no page 99: the list has one page\./)).toBeTruthy();
+    expect(screen.queryByText('No orders match these filters.')).toBeNull();
+    expect(screen.getByText(/2 in all · Page 99 of 1/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe(
+      '/admin/orders?status=Completed&page=1',
+    );
+  });
 });
 
 const document = (id: number, direction: 'from-customer' | 'to-customer', name: string) => ({
