@@ -42,9 +42,10 @@ describe('the order status transition table', () => {
   });
 
   it('staff send an application back to the customer and may take it back; a photo order never waits for forms', () => {
+    // The step forward first: the desk picks the first, and a send-back needs a deliberate choice.
     expect(nextStatuses('In review', 'staff', 'service')).toEqual([
-      'Forms incomplete',
       'Submitted',
+      'Forms incomplete',
       'Cancelled',
       'Refunded',
     ]);

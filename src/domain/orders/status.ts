@@ -71,12 +71,13 @@ export const STATUS_TRANSITIONS: readonly Row[] = [
   // A required document was removed after everything was in.
   ['Order pending', 'Forms incomplete', ['system'], 'service'],
   ['Order pending', 'In review', ['staff']],
+  // Before the send-back: the desk offers a status's rows in this order and picks the first.
+  ['In review', 'Submitted', ['staff']],
   // Staff send an application back to the customer for a missing or corrected item (a photo
   // order's retake is asked for on the photo checks), and take it back when what they asked for
   // came another way or is no longer needed.
   ['In review', 'Forms incomplete', ['staff'], 'service'],
   ['Forms incomplete', 'In review', ['staff'], 'service'],
-  ['In review', 'Submitted', ['staff']],
   ['Submitted', 'Approved', ['staff']],
   ['Submitted', 'Rejected', ['staff']],
   ['Approved', 'Completed', ['staff']],

@@ -144,7 +144,7 @@ const ORDER = {
   status: 'In review',
   customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
   sla: sla('running', 20),
-  nextStatuses: ['Forms incomplete', 'Submitted', 'Cancelled', 'Refunded'],
+  nextStatuses: ['Submitted', 'Forms incomplete', 'Cancelled', 'Refunded'],
   notes: [
     {
       id: 3,
@@ -570,8 +570,9 @@ describe('the order page', () => {
   it('changes the status with a remark, offering only the transition table’s next statuses', async () => {
     const api = await show();
     const select = screen.getByLabelText('New status') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['Forms incomplete', 'Submitted', 'Cancelled', 'Refunded']);
-    fireEvent.change(select, { target: { value: 'Submitted' } });
+    expect([...select.options].map((o) => o.value)).toEqual(['Submitted', 'Forms incomplete', 'Cancelled', 'Refunded']);
+    // The step forward is chosen to begin with.
+    expect(select.value).toBe('Submitted');
     fireEvent.change(screen.getByLabelText(/Remark for the customer/), { target: { value: 'Sent to VFS' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(true));
@@ -585,7 +586,7 @@ describe('the order page', () => {
 
   it('asks what the customer should change before sending an application back, and sends nothing until it is said', async () => {
     const api = await show();
-    // Forms incomplete, the first of an In review order's next statuses, is chosen to begin with.
+    fireEvent.change(screen.getByLabelText('New status'), { target: { value: 'Forms incomplete' } });
     const remark = screen.getByLabelText(
       'What the customer should change (required: their notification and e-mail say it)',
     ) as HTMLTextAreaElement;
