@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_PACKAGE_CHOICE_MS } from '../../../domain/limits/constants.ts';
 import { PACKAGES_STORAGE_KEY, usePackagesStore } from '../../lib/stores/packages-store.ts';
@@ -20,9 +20,11 @@ beforeEach(() => {
 function Probe({ options }: { options: AuthDialogOptions }) {
   const complete = useCompleteSignIn();
   const location = useLocation();
+  const navigation = useNavigationType();
   return (
     <>
       <p data-testid="at">{`${location.pathname}${location.search}`}</p>
+      <p data-testid="how">{navigation}</p>
       <button type="button" onClick={() => void complete('Signed in successfully', options)}>
         done
       </button>
@@ -44,6 +46,8 @@ describe('after sign-in (SPEC.md §4)', () => {
     fakeApi({ 'GET /api/v1/users/profile': profile(null) });
     await signIn('/verify-email?token=abc');
     await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/'));
+    // In place of the verification page: Back does not return to a used link's page.
+    expect(screen.getByTestId('how').textContent).toBe('REPLACE');
     expect(useSessionStore.getState()).toMatchObject({ isLoggedIn: true, token: null, user: { id: 3 } });
     expect(useSessionStore.getState().loginTime).toBeGreaterThan(0);
   });

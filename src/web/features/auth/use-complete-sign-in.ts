@@ -36,7 +36,11 @@ export function useCompleteSignIn() {
       pendingPackageForm: pending?.href,
     });
     close?.();
-    await navigate(target, { replace: pathname === ROUTES.SIGN_IN || pathname === ROUTES.SIGN_UP });
+    // A page that only signs in (sign-in, sign-up, a used verification link) is not gone back to:
+    // Back from the form a verification link opened read "already verified, sign in".
+    await navigate(target, {
+      replace: pathname === ROUTES.SIGN_IN || pathname === ROUTES.SIGN_UP || pathname === ROUTES.VERIFY_EMAIL,
+    });
     await revalidate();
   };
 }
