@@ -5,7 +5,7 @@ import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { type CustodyParent, type OneParentProof, parentalConsentOf, signingParentOf } from './parental-consent.ts';
-import { portalDate, portalValue } from './portal-format.ts';
+import { letterDate, portalValue } from './portal-format.ts';
 
 /**
  * A member's print pack (issue 32 §3): what the customer prints and posts with their file, as a
@@ -162,12 +162,18 @@ const RETURN_ENVELOPE = {
   note: 'The mission posts the attested papers back in it: a tracked service is safest.',
 };
 
-/** The answer of `key` as the portal writes it, or '' when unanswered (or the form has no such question). */
+/**
+ * The answer of `key` as the portal writes it, but a date as paper writes it (letterDate), or ''
+ * when unanswered (or the form has no such question).
+ */
 function answerReader(definition: FormDefinition | null, answers: Readonly<Record<string, unknown>>) {
   const fields = definition ? answerFieldsByKey(definition) : new Map();
   return (key: string): string => {
     const field = fields.get(key);
-    return field ? (portalValue(field, answers[key]) ?? '') : '';
+    if (!field) return '';
+    return field.type === 'date' && typeof answers[key] === 'string'
+      ? letterDate(answers[key])
+      : (portalValue(field, answers[key]) ?? '');
   };
 }
 
@@ -200,7 +206,7 @@ const sign = (role: string, name: string): PackBlock => ({ kind: 'signature', ro
  */
 function parentalAuthorization(answer: Answer, child: string, input: PrintPackInput): PackPage {
   const alone = oneParentSigner(answer, input);
-  const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
+  const born = answer('dateOfBirth') || letterDate(input.member.dateOfBirth);
   const father = answer('fatherName');
   const mother = answer('motherName');
   const signers: { rows: [string, string][]; text: string; blocks: PackBlock[] } = alone
@@ -248,7 +254,7 @@ function parentalAuthorization(answer: Answer, child: string, input: PrintPackIn
 function minorRows(answer: Answer, child: string, input: PrintPackInput): [string, string][] {
   return [
     ['Minor’s name', child],
-    ['Date of birth', answer('dateOfBirth') || portalDate(input.member.dateOfBirth)],
+    ['Date of birth', answer('dateOfBirth') || letterDate(input.member.dateOfBirth)],
     ['Present passport number', answer('indianPassportNumber')],
   ];
 }
@@ -558,7 +564,7 @@ function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<st
           ['Order', input.orderDisplayId],
           ['Application', `${input.serviceName}: ${input.packageName}`],
           ['Applicant', name],
-          ['Date of birth', portalDate(input.member.dateOfBirth)],
+          ['Date of birth', letterDate(input.member.dateOfBirth)],
         ],
       },
       {

@@ -114,7 +114,7 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(cover?.text).toContain(PRINT_PACK_MESSAGES.notComplete('post'));
     expect(valueAfter(cover?.lines ?? [], 'Applicant')).toBe('PRIYA SHARMA');
     expect(valueAfter(cover?.lines ?? [], 'Order')).toBe(order.displayId);
-    expect(valueAfter(cover?.lines ?? [], 'Date of birth')).toBe('12/04/1985');
+    expect(valueAfter(cover?.lines ?? [], 'Date of birth')).toBe('12 APRIL 1985');
     // VFS Global's reference fee is not in the order: the package's fee note says so, word for word.
     expect(cover?.text).toContain(
       'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee. Pay what is not in your order as VFS Global asks',
@@ -153,14 +153,14 @@ describe('GET …/members/{memberId}/print-pack', () => {
     const consent = minor.find((p) => p.lines[1] === 'Parental Authorization Form');
     if (!consent) throw new Error('no Parental Authorization Form in the minor’s pack');
     expect(valueAfter(consent.lines, 'Child’s name')).toBe('AARAV SHARMA');
-    expect(valueAfter(consent.lines, 'Date of birth')).toBe('30/09/2016');
+    expect(valueAfter(consent.lines, 'Date of birth')).toBe('30 SEPTEMBER 2016');
     expect(valueAfter(consent.lines, 'Child’s passport number')).toBe('A9876543');
     expect(valueAfter(consent.lines, 'Father’s name')).toBe('RAJESH SHARMA');
     expect(valueAfter(consent.lines, 'Father’s passport number')).toBe('P7654321');
     expect(valueAfter(consent.lines, 'Mother’s name')).toBe('PRIYA SHARMA');
     expect(valueAfter(consent.lines, 'Mother’s passport number')).toBe('P1234567');
     expect(consent.text).toContain(
-      'We, RAJESH SHARMA and PRIYA SHARMA, the parents of AARAV SHARMA, born on 30/09/2016, authorise',
+      'We, RAJESH SHARMA and PRIYA SHARMA, the parents of AARAV SHARMA, born on 30 SEPTEMBER 2016, authorise',
     );
     // Both parents sign, each under their printed name, before a notary.
     const father = consent.lines.indexOf('Signature of the father');
