@@ -232,7 +232,14 @@ describe('POST /api/v1/refund/request', () => {
       .update(orders)
       .set({ email: erasedEmail(userId) })
       .where(eq(orders.displayId, 'DOC-000401'));
-    const input = refundRequestSchema.parse({ ...valid, orderId: 'DOC-000401', email: erasedEmail(userId) });
+    // The form refuses the placeholder's reserved domain outright…
+    const refused = await post({ ...valid, orderId: 'DOC-000401', email: erasedEmail(userId) });
+    expect(refused.statusCode).toBe(400);
+    expect(refundRequestSchema.safeParse({ ...valid, orderId: 'DOC-000401', email: erasedEmail(userId) }).success).toBe(
+      false,
+    );
+    // …and the service, handed one all the same, notifies no erased account.
+    const input = { ...refundRequestSchema.parse({ ...valid, orderId: 'DOC-000401' }), email: erasedEmail(userId) };
     await t.app.services.refunds.processRequest({ reference: 'RF-GONE2345', input, ip: null });
     expect(await notificationsAbout('DOC-000401')).toEqual([]);
   });
