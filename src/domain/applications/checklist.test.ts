@@ -236,7 +236,22 @@ describe('a minor’s passport consent follows who signs it (catalog-facts §2)'
     expect(passportThumb?.hint).toContain('the child’s left thumb');
     expect(passportThumb?.hint).not.toMatch(/girls/);
     const oci = inputsFor('oci-card')('oci-card-for-minor', under5);
-    expect(item(oci, 'thumb-impression')?.hint).toContain('the right thumb for girls');
+    expect(item(oci, 'thumb-impression')?.hint).toContain('the left thumb for a boy, the right thumb for a girl');
+    // Once the form says the child's sex, the one thumb: the print pack's envelope says it too.
+    const girl = item(
+      inputsFor('oci-card')('oci-card-for-minor', { ...under5, ...checklistAnswers({ sex: 'female' }) }),
+      'thumb-impression',
+    );
+    expect(girl?.hint).toBe(
+      'In place of a signature: the child’s right thumb, in blue or black ink on plain white paper.',
+    );
+    expect(girl?.envelope).toBe('Where the forms ask for the child’s signature: the child’s right thumb.');
+    const boy = item(
+      inputsFor('oci-card')('oci-card-for-minor', { ...under5, ...checklistAnswers({ sex: 'male' }) }),
+      'thumb-impression',
+    );
+    expect(boy?.hint).toContain('the child’s left thumb');
+    expect(CHECKLIST_ANSWER_KEYS).toContain('sex');
   });
 
   it('reads the checklist again when the parents’ answers change', () => {
@@ -360,7 +375,7 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     expect(hint).toContain('Only the child signs here, never a parent for them');
     expect(hint).toContain('the parents sign the consent form and the application’s declaration instead');
     expect(item(child('new-oci-card', ALMOST_FIVE), 'thumb-impression')?.hint).toContain(
-      'the left thumb for boys, the right thumb for girls',
+      'the left thumb for a boy, the right thumb for a girl',
     );
   });
 

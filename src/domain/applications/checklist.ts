@@ -75,6 +75,8 @@ export interface ChecklistInput {
    * Unknown: both parents, Annexure D.
    */
   parentalConsent?: ParentalConsent;
+  /** The member's sex, once the form has asked: a girl's OCI thumb impression is the right thumb. */
+  sex?: 'male' | 'female';
 }
 
 /** The answers of the replacement forms' "What happened to the passport / card?" (form-definitions). */
@@ -97,6 +99,7 @@ export const CHECKLIST_ANSWER_KEYS = [
   'cardLossKind',
   'parentsSituation',
   'soleCustody',
+  'sex',
 ] as const;
 
 /**
@@ -107,13 +110,15 @@ export const CHECKLIST_ANSWER_KEYS = [
  */
 export function checklistAnswers(
   answers: Readonly<Record<string, unknown>>,
-): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind' | 'parentalConsent'> {
+): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind' | 'parentalConsent' | 'sex'> {
   const lossKind = lossKindOf(answers);
   const consent = parentalConsentOf(answers);
+  const { sex } = answers;
   return {
     ...formerIndianCitizenOf(answers),
     ...(lossKind ? { lossKind } : {}),
     ...(consent.signers === 'one' ? { parentalConsent: consent } : {}),
+    ...(sex === 'male' || sex === 'female' ? { sex } : {}),
   };
 }
 
@@ -144,6 +149,7 @@ interface Member {
   underFive: boolean;
   lossKind: LossKind | undefined;
   consent: ParentalConsent;
+  sex: ChecklistInput['sex'];
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -175,15 +181,26 @@ const childSignature = image(
   'Child’s signature',
   'The child signs in black ink on plain white paper, the way they usually write their name. Only the child signs here, never a parent for them: the parents sign the consent form and the application’s declaration instead.',
 );
-/** A child under 5 does not sign: a thumb impression takes the signature's place (catalog-facts §1, §2). */
-const thumbImpression: ChecklistItem = {
-  ...image(
-    'thumb-impression',
-    'Child’s thumb impression',
-    'In place of a signature: the left thumb for boys, the right thumb for girls, in blue or black ink on plain white paper.',
-  ),
-  envelope: 'Where the forms ask for the child’s signature: the left thumb for a boy, the right thumb for a girl.',
-};
+/**
+ * A child under 5 does not sign: a thumb impression takes the signature's place (catalog-facts §1,
+ * §2): the left thumb for a boy, the right for a girl; both said until the form gives the child's sex.
+ */
+function thumbImpression(sex: ChecklistInput['sex']): ChecklistItem {
+  const thumb =
+    sex === 'male'
+      ? 'the child’s left thumb'
+      : sex === 'female'
+        ? 'the child’s right thumb'
+        : 'the left thumb for a boy, the right thumb for a girl';
+  return {
+    ...image(
+      'thumb-impression',
+      'Child’s thumb impression',
+      `In place of a signature: ${thumb}, in blue or black ink on plain white paper.`,
+    ),
+    envelope: `Where the forms ask for the child’s signature: ${thumb}.`,
+  };
+}
 /** The passport form's box is for a "Left Hand Thumb Impression", a girl's as a boy's: the OCI's rule is not its. */
 const passportThumbImpression: ChecklistItem = {
   ...image(
@@ -272,7 +289,7 @@ function policeReport(member: Member): ChecklistItem[] {
 function signatureOrThumb(member: Member, form: 'oci' | 'passport' = 'oci'): ChecklistItem {
   if (!member.minor) return signature;
   if (!member.underFive) return childSignature;
-  return form === 'passport' ? passportThumbImpression : thumbImpression;
+  return form === 'passport' ? passportThumbImpression : thumbImpression(member.sex);
 }
 
 /** Where a document our team prepares comes from, as its hint says it. */
@@ -743,6 +760,7 @@ function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
         : givesThumbImpression(input.dateOfBirth, input.today),
     lossKind: input.lossKind,
     consent: input.parentalConsent ?? BOTH_PARENTS,
+    sex: input.sex,
   };
   switch (input.serviceSlug) {
     case 'oci-card':
