@@ -19,6 +19,12 @@ export const REFUND_SPLIT_TEXT = {
   refundablePart: 'Refundable (our fees and add-ons, after discounts)',
   refundableAll: 'Refundable (all of it, fees included)',
   refundableOurs: 'Refundable (all of it: our fees and add-ons, after discounts)',
+  /**
+   * Beside each fee the policy keeps. The split keeps fees only once the order was submitted, so
+   * this says it as done: the customer's lines said "not refundable once submitted" (FEE_REFUND_MARK).
+   */
+  keptFee: 'not refundable: order submitted',
+  keptTotal: 'Not refundable in all',
 } as const;
 
 /** Whether an order's history (its statuses so far) shows its fees paid to the authorities. */

@@ -35,9 +35,26 @@ export interface CostLine {
   kind: CostLineKind;
   /** Signed cents (negative for a discount); 0 for summary lines that are not money. */
   amountCents: number;
-  /** For money paid out: whether it comes back on a refund (government and third-party fees do not). */
+  /**
+   * For money paid out: whether a refund always gives it back. False for government and third-party
+   * fees, which the refund policy keeps only once the order is submitted (FEE_REFUND_MARK).
+   */
   refundable?: boolean;
 }
+
+/**
+ * The mark of a `refundable: false` fee, wherever the customer reads their price lines (the cost
+ * summary, the receipt e-mail, the order page) and on the staff order desk. The refund policy
+ * (admin/refund-split.ts) keeps these fees only once the order has been Submitted to the
+ * authorities (FEES_PAID_OUT_STATUSES); before that a refund gives them back in full, so a bare
+ * "not refundable" would be wrong for every order refunded before submission.
+ */
+export const FEE_REFUND_MARK = {
+  /** On its own line under the fee, beside the other lines' "Refundable" (the cost summary). */
+  line: 'Not refundable once submitted',
+  /** In a line's brackets after its amount: '$550 ($275 × 2, not refundable once submitted)'. */
+  note: 'not refundable once submitted',
+} as const;
 
 export interface CostSummary {
   currency: Currency;

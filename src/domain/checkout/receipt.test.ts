@@ -1,19 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceCheckout } from './cost-summary.ts';
+import { feesPaidOut, refundSplit } from '../admin/refund-split.ts';
+import { FEE_REFUND_MARK, priceCheckout } from './cost-summary.ts';
 import { PAID_LINES_TEXT, paidLines, receiptLine, receiptTime, wasPaid } from './receipt.ts';
 import { OCI_SNAPSHOT } from './testing.ts';
 
 const OCI = OCI_SNAPSHOT;
 
 describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
-  it('words each line as the receipt does: value, its note, "was …", "not refundable"', () => {
+  it('words each line as the receipt does: value, its note, "was …", "not refundable once submitted"', () => {
     const s = priceCheckout(OCI, 2, [], { code: 'FIRST10', discountType: 'percentage', value: 10 }, { applies: false });
     const paid = paidLines(s);
     expect(paid.lines.map((l) => [l.label, l.value])).toEqual(
       s.lines.filter((l) => l.kind !== 'summary').map(receiptLine),
     );
-    expect(paid.lines.find((l) => l.id === 'government-fee')?.value).toBe('$550 ($275 × 2, not refundable)');
+    expect(paid.lines.find((l) => l.id === 'government-fee')?.value).toBe(
+      '$550 ($275 × 2, not refundable once submitted)',
+    );
     expect(paid.lines.find((l) => l.id === 'coupon-discount')?.value).toMatch(/^-\$.+ \(FIRST10\)$/);
     expect(paid.notes).toEqual([
       {
@@ -23,6 +26,19 @@ describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
       },
     ]);
     expect(PAID_LINES_TEXT.total).toBe('Total paid');
+  });
+
+  it('marks the government and third-party fees as the refund policy treats them: kept only once submitted', () => {
+    const s = priceCheckout(OCI, 2, [], null, { applies: false });
+    const fees = s.lines.filter((l) => l.refundable === false);
+    expect(fees.map((l) => l.id)).toContain('government-fee');
+    for (const fee of fees) expect(receiptLine(fee)[1]).toContain(`, ${FEE_REFUND_MARK.note})`);
+    // The mark's "once submitted" is the split's rule: before Submitted a refund gives the fees
+    // back in full (a customer refunded then must not read "not refundable"); from it on, it keeps them.
+    expect(feesPaidOut(['Payment pending', 'Order pending', 'In review', 'Cancelled'])).toBe(false);
+    expect(refundSplit(s, null, false).nonRefundableCents).toBe(0);
+    expect(feesPaidOut(['Payment pending', 'Order pending', 'In review', 'Submitted'])).toBe(true);
+    expect(refundSplit(s, null, true).nonRefundableCents).toBe(fees.reduce((sum, l) => sum + l.amountCents, 0));
   });
 
   it('keeps what the portal takes under the total of an e-Visa order, not among the paid lines', () => {

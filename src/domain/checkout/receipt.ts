@@ -1,6 +1,6 @@
 import { ROUTES } from '../config/routes.ts';
 import type { StatusChange } from '../orders/status.ts';
-import { type CostLine, FORMER_PRICE_LINE, PORTAL_FEES_LINE } from './cost-summary.ts';
+import { type CostLine, FEE_REFUND_MARK, FORMER_PRICE_LINE, PORTAL_FEES_LINE } from './cost-summary.ts';
 
 /**
  * The paid lines as the receipt e-mail lists them (payments' service) and the customer's order
@@ -11,12 +11,15 @@ import { type CostLine, FORMER_PRICE_LINE, PORTAL_FEES_LINE } from './cost-summa
 const isPaidNote = (line: Pick<CostLine, 'id' | 'kind' | 'subValue'>) =>
   line.kind === 'summary' && ((line.id === FORMER_PRICE_LINE && line.subValue) || line.id === PORTAL_FEES_LINE);
 
-/** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
+/**
+ * A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', and the
+ * fees a refund keeps once the order is submitted marked so (FEE_REFUND_MARK).
+ */
 export function receiptLine(
   line: Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable'>,
 ): [string, string] {
   const sub = line.subValue ? (line.id === FORMER_PRICE_LINE ? `was ${line.subValue}` : line.subValue) : null;
-  const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
+  const notes = [sub, line.refundable === false ? FEE_REFUND_MARK.note : null].filter(Boolean);
   return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 

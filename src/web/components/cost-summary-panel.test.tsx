@@ -20,13 +20,13 @@ describe('CostSummaryPanel', () => {
       'Package Cost Per Member $12 (was $24 ) Members x2 Actual Cost $24 Paid by you on the official portal, not in this total $51.26 ($25.63 × 2) Total to pay $24',
     );
     expect(html.match(/line-through/g)).toHaveLength(1);
-    // Every line of it is refundable: the note about fees no refund gives back has nothing to explain.
+    // Every line of it is refundable: the note about fees a refund keeps once submitted has nothing to explain.
     expect(text(html)).not.toContain(SUMMARY_TEXT.refundNote);
   });
 
-  it('says which fees no refund gives back when the order collects a government fee', () => {
+  it('says which fees a refund keeps once submitted when the order collects a government fee', () => {
     const html = shown({ ...E_VISA_SNAPSHOT, feesPaidOnPortal: false });
-    expect(text(html)).toContain('Government fee ($25 × 2) Not refundable $50');
+    expect(text(html)).toContain('Government fee ($25 × 2) Not refundable once submitted $50');
     expect(text(html)).toContain(SUMMARY_TEXT.refundNote);
     expect(text(html)).not.toContain('official portal');
   });

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../domain/catalog/money.ts';
-import { FORMER_PRICE_LINE } from '../../domain/checkout/cost-summary.ts';
+import { FEE_REFUND_MARK, FORMER_PRICE_LINE } from '../../domain/checkout/cost-summary.ts';
 import type { CostSummary } from '../lib/order-api.ts';
 import { Panel } from './ui/panel.tsx';
 
@@ -7,15 +7,16 @@ export const SUMMARY_TEXT = {
   title: 'Cost summary',
   total: 'Total to pay',
   refundable: 'Refundable',
-  notRefundable: 'Not refundable',
+  notRefundable: FEE_REFUND_MARK.line,
   refundNote:
-    'Government and third-party fees are paid out for your application and do not come back on a refund; our fees and add-ons are refunded as our refund policy says.',
+    'Government and third-party fees are refunded in full until we submit your application to the authorities; once paid to them, they cannot be recovered. Our fees and add-ons are refunded as our refund policy says.',
   premium: 'Premium support included: a priority line and a named contact for this order.',
 } as const;
 
 /**
  * The server's cost summary (SPEC.md §3 line items, decision 0054): the charges and discounts that
- * add up to the total, each fee marked refundable or not, then the explaining lines and the total.
+ * add up to the total, each fee marked refundable or refundable only until submitted, then the
+ * explaining lines and the total.
  */
 export function CostSummaryPanel({
   summary,
@@ -25,8 +26,8 @@ export function CostSummaryPanel({
 }) {
   const priced = summary.lines.filter((line) => line.kind !== 'summary');
   const explaining = summary.lines.filter((line) => line.kind === 'summary');
-  // The note is about the fees no refund gives back: a summary without one (a photo order's, an
-  // e-Visa's whose government fee goes to the portal) needs none.
+  // The note is about the fees a refund keeps once submitted: a summary without one (a photo
+  // order's, an e-Visa's whose government fee goes to the portal) needs none.
   const marksRefunds = priced.some((line) => line.refundable === false);
   return (
     <Panel id="checkout-summary" title={SUMMARY_TEXT.title}>

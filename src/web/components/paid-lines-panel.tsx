@@ -7,7 +7,7 @@ import { Panel } from './ui/panel.tsx';
 
 /**
  * A paid order's lines as its receipt e-mail words them (issue 28): each charge and discount with
- * its note ("$275 × 2", "not refundable", the coupon's code), then the total paid they add up to,
+ * its note ("$275 × 2", "not refundable once submitted", the coupon's code), then the total paid they add up to,
  * then the package's former price ("was …") apart, since it is not added.
  */
 export function PaidLinesPanel({

@@ -65,7 +65,7 @@ describe('the receipt e-mail', () => {
     for (const line of summary.lines as { label: string; value: string; subValue?: string }[]) {
       expect(text).toContain(`${line.label}: ${line.value}`);
     }
-    expect(text).toContain('Government fee: $25 (not refundable)');
+    expect(text).toContain('Government fee: $25 (not refundable once submitted)');
     expect(text).toContain('Coupon Discount: -$2.90 (CUT290)');
     // The coupon once: no "Discount" line repeating it (issue 30 §4).
     expect(text.match(/-\$2\.90/g)).toHaveLength(1);

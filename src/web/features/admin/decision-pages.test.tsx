@@ -62,7 +62,7 @@ describe('a refund request page', () => {
     expect(screen.getByText(REFUND_SPLIT_TEXT.notPaidOut)).toBeTruthy();
     expect(screen.getByText(REFUND_SPLIT_TEXT.refundableAll)).toBeTruthy();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
-    expect(screen.queryByText('Not refundable in all')).toBeNull();
+    expect(screen.queryByText(REFUND_SPLIT_TEXT.keptTotal)).toBeNull();
     expect(
       screen.getByText(/The policy's amount is \$50: all that was paid, less what was refunded already\./),
     ).toBeTruthy();
@@ -89,7 +89,7 @@ describe('a refund request page', () => {
     expect(screen.getByText(REFUND_SPLIT_TEXT.noneCollected)).toBeTruthy();
     expect(screen.getByText(REFUND_SPLIT_TEXT.refundableOurs)).toBeTruthy();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
-    expect(screen.queryByText('Not refundable in all')).toBeNull();
+    expect(screen.queryByText(REFUND_SPLIT_TEXT.keptTotal)).toBeNull();
     expect(screen.getByText(/The policy's amount is \$24: all that was paid\./)).toBeTruthy();
   });
 
@@ -101,6 +101,9 @@ describe('a refund request page', () => {
     const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
     expect((amount as HTMLInputElement).value).toBe('30.00');
     expect(screen.getByText('Government fee')).toBeTruthy();
+    // Kept because the order was submitted: what the customer's "not refundable once submitted" promised.
+    expect(screen.getByText(`(${REFUND_SPLIT_TEXT.keptFee})`)).toBeTruthy();
+    expect(screen.getByText(REFUND_SPLIT_TEXT.keptTotal)).toBeTruthy();
     expect(screen.getByText('Refundable (our fees and add-ons, after discounts)')).toBeTruthy();
 
     await act(async () => fireEvent.change(amount, { target: { value: '60' } }));

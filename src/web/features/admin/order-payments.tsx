@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { FORMER_PRICE_LINE } from '../../../domain/checkout/cost-summary.ts';
+import { FEE_REFUND_MARK, FORMER_PRICE_LINE } from '../../../domain/checkout/cost-summary.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments/payment.ts';
@@ -28,7 +28,10 @@ const DESK_PAID_TEXT = {
 /** Whether any attempt has taken the order's money. */
 export const isPaid = (order: DeskOrder) => order.payments.attempts.some((a) => a.status === 'succeeded');
 
-/** The charged cost summary, line by line as the customer saw it, with the fees no refund gives back marked. */
+/**
+ * The charged cost summary, line by line as the customer saw it, with the fees a refund keeps once
+ * the order is submitted marked as the customer's lines mark them.
+ */
 export function PaidLines({ order }: { order: DeskOrder }) {
   const { charged } = order;
   const money = (amountCents: number) => formatMoney({ amountCents, currency: charged.currency });
@@ -49,7 +52,7 @@ export function PaidLines({ order }: { order: DeskOrder }) {
                 </span>
               ) : null}
               {line.refundable === false ? (
-                <span className={`${CHIP} ${TONES.quiet} ml-2 align-[1px]`}>not refundable</span>
+                <span className={`${CHIP} ${TONES.quiet} ml-2 align-[1px]`}>{FEE_REFUND_MARK.note}</span>
               ) : null}
             </dt>
             <dd className="shrink-0 tabular-nums">{line.value}</dd>

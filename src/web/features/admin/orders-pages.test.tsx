@@ -500,7 +500,7 @@ describe('the order page', () => {
     expect(within(header).getByText('Expedite')).toBeTruthy();
     const lines = screen.getByRole('region', { name: 'Paid lines' });
     expect(within(lines).getByText('Government fee')).toBeTruthy();
-    expect(within(lines).getByText('not refundable')).toBeTruthy();
+    expect(within(lines).getByText('not refundable once submitted')).toBeTruthy();
     expect(within(lines).getByText('RUSH10')).toBeTruthy();
     expect(within(lines).getByText('$325 USD')).toBeTruthy();
     const payments = screen.getByRole('region', { name: 'Payments' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type RefundSplit, refundSplitWords } from '../../../domain/admin/refund-split.ts';
+import { REFUND_SPLIT_TEXT, type RefundSplit, refundSplitWords } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefundDetail,
   approveRefundFormSchema,
@@ -22,14 +22,14 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
         {split.nonRefundableLines.map((line) => (
           <div key={line.label} className="flex items-baseline justify-between gap-3 py-1.5">
             <dt>
-              {line.label} <span className="text-xs text-slate-600">(not refundable)</span>
+              {line.label} <span className="text-xs text-slate-600">({REFUND_SPLIT_TEXT.keptFee})</span>
             </dt>
             <dd className="tabular-nums">{money(line.amountCents)}</dd>
           </div>
         ))}
         {words.keepsFees ? (
           <div className="flex items-baseline justify-between gap-3 py-1.5">
-            <dt>Not refundable in all</dt>
+            <dt>{REFUND_SPLIT_TEXT.keptTotal}</dt>
             <dd className="tabular-nums">{money(split.nonRefundableCents)}</dd>
           </div>
         ) : null}

@@ -128,7 +128,7 @@ describe('checkout', () => {
     expect(within(addOns).getByRole('checkbox', { name: /^Expedite · \$62/ })).toBeTruthy();
     const total = await screen.findByRole('region', { name: 'Cost summary' });
     expect(within(total).getByText('All amounts in USD.')).toBeTruthy();
-    expect(within(total).getByText('Not refundable')).toBeTruthy();
+    expect(within(total).getByText('Not refundable once submitted')).toBeTruthy();
     expect(within(total).getByText('Refundable')).toBeTruthy();
     expect(within(total).getByTestId('checkout-total').textContent).toBe('$708');
     // The former price is struck through on screen and said as such to a screen reader.

@@ -544,7 +544,7 @@ describe('/service-order', () => {
       .getAllByRole('term')
       .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(rows).toEqual([
-      ['Government fee', '$275 (not refundable)'],
+      ['Government fee', '$275 (not refundable once submitted)'],
       ['Our service fee', '$82'],
       ['Convenience Fees', '$0'],
       ['Coupon Discount', '-$8.20 (FIRST10)'],
