@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedRowIdSchema } from '../api/row-id.ts';
 import { applicationOrderSchema } from '../applications/application.ts';
 import {
   checklistItemIdSchema,
@@ -335,7 +336,7 @@ export function deskDocumentLinks(displayId: string, documentId: number) {
 
 /** POST /admin/orders/{ref}/document-requests and the detail page's request form. */
 export const requestDocumentSchema = z.object({
-  memberId: z.coerce.number({ error: 'Choose the member' }).int().positive('Choose the member'),
+  memberId: coercedRowIdSchema('Choose the member'),
   itemId: checklistItemIdSchema,
   note: z
     .string({ error: DOCUMENT_REQUEST_MESSAGES.noteRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../api/row-id.ts';
 import { ROUTES } from '../config/routes.ts';
 import type { FileRef } from '../forms/files.ts';
 import { proofAddressSchema } from '../jurisdiction/proof-of-address.ts';
@@ -43,7 +44,7 @@ export const STORED_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] 
 
 /** POST …/members/{memberId}/documents/{itemId}/copy: which of the order's files to use again. */
 export const reuseDocumentSchema = z.object({
-  documentId: z.number({ error: 'Choose a document of this order' }).int().positive(),
+  documentId: rowIdSchema('Choose a document of this order'),
 });
 
 /** A checklist item id in a path: the checklist's own kebab-case ids. */

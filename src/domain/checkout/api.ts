@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../api/row-id.ts';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { COUPON_PLATFORMS, couponCodeSchema, DISCOUNT_TYPES } from './coupons.ts';
@@ -26,7 +27,7 @@ export const chooseAddOnsSchema = z.object({
       z.object({
         addon: z.enum(ADDON_TYPES),
         /** The members a per-member add-on is for; left out for a per-order add-on. */
-        memberIds: z.array(z.number().int().positive()).max(10).optional(),
+        memberIds: z.array(rowIdSchema()).max(10).optional(),
       }),
     )
     .max(ADDON_TYPES.length),

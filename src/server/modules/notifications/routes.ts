@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { rowIdSchema } from '../../../domain/api/row-id.ts';
 import { NOTIFICATION_MESSAGES as N, notificationListSchema } from '../../../domain/notifications/notification.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
@@ -12,7 +13,7 @@ import { currentUser } from '../../plugins/session.ts';
  * change) is not marked read unseen. Optional, as is the body (an older client sends none): without
  * it, every notification is marked read.
  */
-const markReadBody = z.object({ upTo: z.number().int().positive().optional() }).nullish();
+const markReadBody = z.object({ upTo: rowIdSchema().optional() }).nullish();
 
 /** The signed-in user's notification panel (SPEC.md §7: users/notification). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { coercedRowIdSchema } from '../../../domain/api/row-id.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
@@ -151,7 +152,7 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  const automaticParams = z.object({ attemptId: z.coerce.number().int().positive() });
+  const automaticParams = z.object({ attemptId: coercedRowIdSchema() });
 
   app.post(
     '/admin/refunds/automatic/:attemptId/retry',
