@@ -11,7 +11,9 @@ export const MINOR_QUESTION_TEXTS: Readonly<Record<string, MinorTexts>> = {
   nationalityAcquiredBy: { label: 'How did {name} acquire it?', errorLabel: 'How {name} acquired the nationality' },
   nationalityAcquiredOn: { label: 'Date {name} acquired it' },
   nationalityAcquiredAt: { label: 'Place where {name} acquired it' },
-  otherNationality: { label: 'Has {name} held any other nationality, apart from Indian?' },
+  otherNationality: {
+    label: 'Apart from their present nationality and Indian, has {name} held any other nationality?',
+  },
   newName: { label: '{name}’s new full name' },
   reissueReason: { label: 'Why does {name} need a new passport?' },
   indianCitizenshipBy: { label: '{name} is an Indian citizen by' },

@@ -41,7 +41,12 @@ function citizenship(): FormSection {
         transforms: ['uppercase'],
       }),
     ]),
-    yesNo('otherNationality', 'Have you held any other nationality, apart from Indian?', 'Other nationalities'),
+    // "Apart from Indian" alone read, to a naturalised US citizen, as asking about their US nationality.
+    yesNo(
+      'otherNationality',
+      'Apart from your present nationality and Indian, have you held any other nationality?',
+      'Other nationalities',
+    ),
     ifYes('otherNationality', [
       ask('country dropdown', 'otherNationalityCountry', 'Which country?', { errorLabel: 'Other nationality' }),
     ]),
