@@ -135,7 +135,7 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
   });
 
-  it('opens Sign Up from a /photos link in photo-order mode: x-platform sevaphotos, then on to the photo order', async () => {
+  it('opens Sign Up from a /photos link in photo-order mode: x-platform sevaphotos; its link returns to the photo order', async () => {
     expect(dialogOptionsForPath('/photos')).toEqual({ mode: 'photo-order' });
     expect(dialogOptionsForPath('/Photos/')).toEqual({ mode: 'photo-order' });
     expect(dialogOptionsForPath('/')).toEqual({});
@@ -156,12 +156,14 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
     fillSignUpForm(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'path' }).textContent).toBe('/photos/photo-enhancement'),
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The photo order is for signed-in customers: a new account checks its inbox first (going to the
+    // order at once landed on a "Welcome back" sign-in page), and the link brings it to the order.
+    const inbox = await screen.findByRole('dialog', { name: 'Check your inbox' });
+    expect(within(inbox).getByText('priya.sharma@example.com')).toBeTruthy();
+    expect(document.querySelector('output[aria-label="path"]')?.textContent).toBe('/photos');
     const signUp = api.calls.find((c) => c.path === '/api/v1/auth/signup');
     expect(signUp?.headers.get('x-platform')).toBe('sevaphotos');
+    expect((signUp?.body as { returnTo?: string } | undefined)?.returnTo).toBe('/photos/photo-enhancement');
     window.history.replaceState(null, '', '/');
   });
 });

@@ -1,8 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Drawer } from 'vaul';
-import { PHOTO_ORDER_PATH } from '../../../domain/config/routes.ts';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
 import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { PopupHeading } from '../../components/ui/popup-heading.tsx';
@@ -17,7 +15,7 @@ import { useCompleteSignIn } from './use-complete-sign-in.ts';
  * The Sign In / Sign Up dialog (SPEC.md §2): a modal on desktop, with the side illustration only
  * wider than 1080 px; a bottom sheet at 1280 px or less whose backdrop appears 500 ms after it
  * opens (SPEC.md §4). Loaded on demand by openAuthDialog(). After sign-up it shows the "check
- * your inbox" step (in photo-order mode it goes on to /photos/photo-enhancement, SPEC.md §4).
+ * your inbox" step; in photo-order mode its link returns to /photos/photo-enhancement (SPEC.md §4).
  */
 export default function AuthDialog({ state }: { state: AuthDialogState }) {
   const [kind, setKind] = useState<AuthDialogKind>(state.kind);
@@ -28,7 +26,6 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
   }, [state]);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const completeSignIn = useCompleteSignIn();
-  const navigate = useNavigate();
   const { title, lead } = sentTo ? CHECK_INBOX_TITLES : AUTH_TITLES[kind];
   const opener = useOpener();
   const onCloseAutoFocus = focusOnClose(() => opener);
@@ -68,11 +65,10 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
         </button>
       }
       onSignedIn={(message) => completeSignIn(message, state.options, closeAuthDialog)}
-      onSignedUp={(email) => {
-        if (state.options.mode !== 'photo-order') return setSentTo(email);
-        closeAuthDialog();
-        void navigate(PHOTO_ORDER_PATH);
-      }}
+      // Photo-order mode too: the photo order (SPEC.md §4's next page) is for signed-in customers,
+      // and a new account signs in with its verification link, which returns to that order (the
+      // sign-up's returnTo). Going there at once landed on a "Welcome back" sign-in page.
+      onSignedUp={setSentTo}
       onLeave={closeAuthDialog}
     />
   );
