@@ -5,7 +5,11 @@ import { linkOriginFor } from './http/site-url.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
-import { createAdminOrdersService, createOrderNotesPersonalData } from './modules/admin-orders/service.ts';
+import {
+  createAdminOrdersService,
+  createCustomerMessages,
+  createOrderNotesPersonalData,
+} from './modules/admin-orders/service.ts';
 import {
   createApplicationsPersonalData,
   createApplicationsService,
@@ -125,6 +129,8 @@ export async function createServices(
   const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
   const analyse = photoAnalyser ?? analysePhoto;
+  // Staff's messages to the customer, kept by the back office, on the customer's order pages too.
+  const customerMessages = createCustomerMessages();
   const jurisdiction = createJurisdictionService(db);
   const documents = createDocumentsService(db, {
     orders,
@@ -145,6 +151,7 @@ export async function createServices(
     // Read in the member change's transaction `on`: a read on `db` meanwhile would wait for it (PGlite has one connection).
     resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
     premiumSupport: env.premiumSupport,
+    messages: customerMessages,
   });
   // The fee on the day (issue 32 §2): unpaid applications repriced when a dated fee change takes effect.
   const feeChanges = createFeeChanges(db, {
@@ -187,6 +194,7 @@ export async function createServices(
     mail,
     audit,
     notifications,
+    messages: customerMessages,
   });
   orders.registerKind(photos.orderKind);
   // Each configured provider, the default first (docs/decisions/0055, 0058).

@@ -4,6 +4,7 @@ import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
+import { staffMessageSchema } from '../orders/staff-messages.ts';
 import { INITIAL_ORDER_STATUS, type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { strayChargeSchema } from '../payments/payment.ts';
 import { missingDocumentsSchema } from './documents.ts';
@@ -230,6 +231,8 @@ export const applicationOrderSchema = z.object({
    * customer saw leave their account is on the order. Empty when there were none.
    */
   strayCharges: z.array(strayChargeSchema),
+  /** The messages staff sent the customer about the order (by e-mail and notification too), newest first. */
+  messages: z.array(staffMessageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@ import { CURRENCIES } from '../catalog/money.ts';
 import { costLineSchema } from '../checkout/api.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
+import { staffMessageSchema } from '../orders/staff-messages.ts';
 import { statusChangeSchema } from '../orders/status.ts';
 import { strayChargeSchema } from '../payments/payment.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
@@ -422,6 +423,8 @@ export const photoOrderSchema = z.object({
   files: orderFilesRetentionSchema,
   /** Payments the order could not take (a superseded link paid, a charge after a cancellation), each refunded in full. */
   strayCharges: z.array(strayChargeSchema),
+  /** The messages staff sent the customer about the order (by e-mail and notification too), newest first. */
+  messages: z.array(staffMessageSchema),
   createdAt: z.string(),
 });
 export type PhotoOrder = z.infer<typeof photoOrderSchema>;

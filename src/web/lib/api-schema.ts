@@ -4349,6 +4349,10 @@ export interface components {
                             receivedAt: string;
                             refundedAt: string | null;
                         }[];
+                        messages: {
+                            sentAt: string;
+                            body: string;
+                        }[];
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5252,6 +5256,10 @@ export interface components {
                             receivedAt: string;
                             refundedAt: string | null;
                         }[];
+                        messages: {
+                            sentAt: string;
+                            body: string;
+                        }[];
                         createdAt: string;
                     };
                 };
@@ -5406,6 +5414,10 @@ export interface components {
                             /** Format: date-time */
                             receivedAt: string;
                             refundedAt: string | null;
+                        }[];
+                        messages: {
+                            sentAt: string;
+                            body: string;
                         }[];
                         createdAt: string;
                     };
@@ -8508,6 +8520,10 @@ export interface operations {
                                 /** Format: date-time */
                                 receivedAt: string;
                                 refundedAt: string | null;
+                            }[];
+                            messages: {
+                                sentAt: string;
+                                body: string;
                             }[];
                             createdAt: string;
                             updatedAt: string;
@@ -12950,6 +12966,10 @@ export interface operations {
                                         receivedAt: string;
                                         refundedAt: string | null;
                                     }[];
+                                    messages: {
+                                        sentAt: string;
+                                        body: string;
+                                    }[];
                                     createdAt: string;
                                     updatedAt: string;
                                 };
@@ -13353,6 +13373,10 @@ export interface operations {
                                     /** Format: date-time */
                                     receivedAt: string;
                                     refundedAt: string | null;
+                                }[];
+                                messages: {
+                                    sentAt: string;
+                                    body: string;
                                 }[];
                                 createdAt: string;
                             } | null;

@@ -94,6 +94,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
     preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
     strayCharges: [],
+    messages: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -10,8 +10,8 @@ export function createOrderNotesPersonalData() {
      * author's address, which is the staff member's.
      */
     async messagesOf(on: Database, orderId: number): Promise<{ sentAt: string; body: string }[]> {
-      const notes = await createAdminOrdersRepository(on).notesOf(orderId);
-      return notes.filter((n) => n.toCustomer).map((n) => ({ sentAt: n.createdAt.toISOString(), body: n.body }));
+      const messages = await createAdminOrdersRepository(on).customerMessagesOf(orderId);
+      return messages.map((m) => ({ sentAt: m.createdAt.toISOString(), body: m.body }));
     },
 
     /** In the caller's transaction: the notes stay as the record that staff wrote, without their words. */

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { orderNotes } from './tables.ts';
@@ -23,6 +23,18 @@ export function createAdminOrdersRepository(db: Database) {
         .select()
         .from(orderNotes)
         .where(eq(orderNotes.orderId, orderId))
+        .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+    },
+
+    /**
+     * Only the messages staff sent the customer about the order, oldest first: filtered here, so
+     * an internal note never leaves the database for a customer's read.
+     */
+    customerMessagesOf(orderId: number): Promise<Pick<OrderNoteRow, 'body' | 'createdAt'>[]> {
+      return db
+        .select({ body: orderNotes.body, createdAt: orderNotes.createdAt })
+        .from(orderNotes)
+        .where(and(eq(orderNotes.orderId, orderId), eq(orderNotes.toCustomer, true)))
         .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
     },
 

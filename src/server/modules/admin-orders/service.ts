@@ -658,4 +658,5 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
+export { type CustomerMessages, createCustomerMessages } from './customer-messages.ts';
 export { createOrderNotesPersonalData, type OrderNotesPersonalData } from './personal-data.ts';

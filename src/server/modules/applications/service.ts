@@ -38,6 +38,7 @@ import {
 } from '../../../domain/orders/open-application.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import type { OrderFilesRetention } from '../../../domain/orders/retention.ts';
+import type { StaffMessage } from '../../../domain/orders/staff-messages.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { StrayCharge } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
@@ -125,6 +126,12 @@ export interface ApplicationsServiceDeps {
   resolveMissionIn: (on: Database) => ResolveMission;
   /** The deployment's premium-support contact (Env.premiumSupport), on large orders' pages. */
   premiumSupport: PremiumSupport;
+  /**
+   * The messages staff sent the customer about the order, newest first (the back office keeps
+   * them; admin-orders' createCustomerMessages). Declared here, not imported: the back office
+   * depends on applications, not both ways.
+   */
+  messages: { sentAbout(on: Database, orderId: number): Promise<StaffMessage[]> };
   /** The day a mission is resolved for; the clock by default. */
   now?: () => Date;
 }
@@ -191,6 +198,7 @@ function toView(
   { missingDocuments, preparedAfterPayment, proofConflicts, photosToRedo }: OrderGaps,
   files: OrderFilesRetention,
   strayCharges: StrayCharge[],
+  messages: StaffMessage[],
   premiumSupport: PremiumSupport,
 ): ApplicationOrder {
   return {
@@ -226,6 +234,7 @@ function toView(
     }),
     files,
     strayCharges,
+    messages,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -268,16 +277,17 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   const now = deps.now ?? (() => new Date());
 
   async function view(order: Order): Promise<ApplicationOrder> {
-    const [app, members, timeline, files, strayCharges] = await Promise.all([
+    const [app, members, timeline, files, strayCharges, messages] = await Promise.all([
       repository.findApplication(order.id),
       repository.listMembers(order.id),
       orders.timeline(order.id),
       orders.filesRetention(order.id),
       orders.strayCharges(db, order.id),
+      deps.messages.sentAbout(db, order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const [form, gaps] = await Promise.all([deps.forms.orderForm(app), deps.documents.gaps(order, app, members)]);
-    return toView(order, app, form, members, timeline, gaps, files, strayCharges, deps.premiumSupport);
+    return toView(order, app, form, members, timeline, gaps, files, strayCharges, messages, deps.premiumSupport);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

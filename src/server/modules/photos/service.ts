@@ -9,6 +9,7 @@ import { type Coupon, type DroppedCoupon, droppedCouponNotice } from '../../../d
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import type { StaffMessage } from '../../../domain/orders/staff-messages.ts';
 import { isBorderline } from '../../../domain/photos/borderline.ts';
 import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import {
@@ -153,6 +154,12 @@ export interface PhotosServiceDeps {
   audit: Pick<AuditLog, 'record'>;
   /** Prints posted or ready for pickup reach the customer's bell too (decision 0165). */
   notifications: Pick<NotificationsService, 'notify'>;
+  /**
+   * The messages staff sent the customer about the order, newest first (the back office keeps
+   * them; admin-orders' createCustomerMessages). Declared here, not imported: the back office
+   * depends on photos, not both ways.
+   */
+  messages: { sentAbout(on: Database, orderId: number): Promise<StaffMessage[]> };
   /** The clock of the visitors' checks' expiry and of the second looks' SLA (tests move it). */
   now?: () => Date;
 }
@@ -326,6 +333,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       timeline: await orders.timeline(order.id, on),
       files: await orders.filesRetention(order.id, on),
       strayCharges: await orders.strayCharges(on, order.id),
+      messages: await deps.messages.sentAbout(on, order.id),
       createdAt: order.createdAt.toISOString(),
     };
   }

@@ -233,7 +233,7 @@ function NoteForm({ order, toCustomer }: { order: DeskOrder; toCustomer: boolean
       </label>
       {toCustomer ? (
         <p className="text-xs text-slate-600">
-          Sent by e-mail and to their notifications; the order’s status stays as it is.
+          Sent by e-mail and to their notifications, and kept on their order page; the order’s status stays as it is.
         </p>
       ) : null}
       <FormError message={error} />

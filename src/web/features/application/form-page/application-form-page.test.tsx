@@ -120,6 +120,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
     preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
     strayCharges: [],
+    messages: [],
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
   };

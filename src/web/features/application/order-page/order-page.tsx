@@ -13,6 +13,7 @@ import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-fo
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
+import { StaffMessages } from '../../../components/staff-messages.tsx';
 import { StrayCharges } from '../../../components/stray-charges.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -109,6 +110,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             {checklist.isError ? (
               <LoadError what="the document checklists" onRetry={() => void checklist.refetch()} />
             ) : null}
+            <StaffMessages messages={order.messages} />
             <FilesRetentionNote files={order.files} />
             <MembersSection order={order} today={today} checklist={checklist.data ?? null} />
             <TeamDocuments orderRef={order.displayId} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isPhotoStep, type PhotoOrder, type PhotoStep } from '../../../../domain/photos/orders.ts';
+import { StaffMessages } from '../../../components/staff-messages.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -207,6 +208,12 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
             {order.step === 4 ? <ReviewStep {...props} Checkout={Checkout} /> : null}
           </div>
         </section>
+        {/* Staff may write about an order not paid yet too; after the step, so the flow leads. */}
+        {order.messages.length > 0 ? (
+          <div className="mt-8">
+            <StaffMessages messages={order.messages} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { FilesRetentionNote } from '../../../components/files-retention-note.tsx
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
+import { StaffMessages } from '../../../components/staff-messages.tsx';
 import { StrayCharges } from '../../../components/stray-charges.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -112,6 +113,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
         <PickupReadyNote order={order} />
         <div className="mt-8 grid gap-6 desk:grid-cols-[1fr_22rem]">
           <div className="space-y-6">
+            <StaffMessages messages={order.messages} />
             <SecondLookPanel order={order} />
             <Panel id="photo-downloads" title={PAID_TEXT.downloads}>
               <p className="mt-1 text-sm text-slate-600">{PAID_TEXT.downloadsLead}</p>

@@ -28,6 +28,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   timeline: [],
   files: { deleteOn: null, deletedAt: null },
   strayCharges: [],
+  messages: [],
   createdAt: '2026-11-28T08:00:00.000Z',
   ...overrides,
 });
