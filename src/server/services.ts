@@ -137,7 +137,7 @@ export async function createServices(
     storage,
     completion,
     forms,
-    fitPhoto: (image, size) => fitUpload(analyse, image, size),
+    fitPhoto: (image, size, options) => fitUpload(analyse, image, size, options),
     resolveMission: missionResolver(jurisdiction),
     ...(log ? { log } : {}),
   });

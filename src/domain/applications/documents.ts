@@ -108,6 +108,8 @@ export const checklistItemStatusSchema = z.object({
   conflict: z.string().optional(),
   /** A proof of address: the country its code is first asked in (`proofCountryOf`). */
   proofCountry: z.enum(ADDRESS_COUNTRIES).optional(),
+  /** A proof of address: the code it is first asked with, the member's address's (`proofPostalCodeOf`). */
+  proofPostalCode: z.string().optional(),
 });
 export type ChecklistItemStatus = z.infer<typeof checklistItemStatusSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, FormField } from '../forms/definition.ts';
 import {
+  answersNeededFor,
   documentOffers,
   type EarlierMember,
   type HouseholdMember,
@@ -293,6 +294,101 @@ describe('householdPrefill', () => {
     ).toBeUndefined();
   });
 
+  describe('a parent who does not apply, from the other parent’s “Your spouse” answers', () => {
+    const parent = (prefix: 'father' | 'mother') => [
+      text(`${prefix}Name`),
+      text(`${prefix}Nationality`),
+      text(`${prefix}BirthPlace`),
+      text(`${prefix}PassportNumber`, { memberKinds: ['Minor'] }),
+    ];
+    /** The OCI form's Family step: the parents, and the spouse of a married adult (form-definitions/blocks.ts). */
+    const FAMILY: FormDefinition = {
+      ...DEFINITION,
+      steps: [
+        {
+          key: 'family',
+          title: 'Family',
+          sections: [
+            { key: 'about', title: 'About', fields: [text('sex'), text('maritalStatus', { memberKinds: ['Adult'] })] },
+            { key: 'parents', title: 'Parents', fields: [...parent('father'), ...parent('mother')] },
+            {
+              key: 'spouse',
+              title: 'Spouse',
+              memberKinds: ['Adult'],
+              fields: ['spouseName', 'spouseNationality', 'spouseBirthPlace', 'spouseBirthCountry'].map((key) =>
+                text(key),
+              ),
+            },
+            { key: 'spouseOrigin', title: 'Origin', memberKinds: ['Adult'], fields: [text('spouseDocumentNumber')] },
+          ],
+        },
+      ],
+    };
+    const meera: HouseholdMember = {
+      id: 11,
+      fullName: 'Meera Iyer',
+      dateOfBirth: '1988-02-03',
+      kind: 'Adult',
+      relationship: 'Self',
+      answers: {
+        sex: 'female',
+        maritalStatus: 'married',
+        presentNationality: 'US',
+        birthCity: 'Pune',
+        passportNumber: '561234870',
+        spouseName: 'Arjun Iyer',
+        spouseNationality: 'US',
+        spouseBirthPlace: 'Chennai',
+        spouseBirthCountry: 'IN',
+        spouseDocumentNumber: 'Z1234567',
+      },
+    };
+    const aarav: HouseholdMember = {
+      id: 12,
+      fullName: 'Aarav Iyer',
+      dateOfBirth: '2018-05-20',
+      kind: 'Minor',
+      relationship: 'Child',
+      answers: {},
+    };
+
+    it('gives the child the father she gave as her spouse, only what the father’s questions mean too', () => {
+      const prefill = householdPrefill(FAMILY, aarav, [meera, aarav], account, TODAY);
+      expect(values(prefill)).toMatchObject({
+        fatherName: 'Arjun Iyer',
+        fatherNationality: 'US',
+        fatherBirthPlace: 'Chennai',
+        motherName: 'Meera Iyer',
+        motherBirthPlace: 'Pune',
+        motherPassportNumber: '561234870',
+      });
+      expect(prefill.answers.fatherName?.from).toBe('From Meera Iyer’s answers');
+      // Her spouse's Indian passport or OCI card number is not the passport he signs the consent with.
+      expect(prefill.answers.fatherPassportNumber).toBeUndefined();
+    });
+
+    it('takes a mother given as the father’s spouse alike, and nothing from a spouse she no longer has', () => {
+      const vikram = {
+        ...meera,
+        fullName: 'Vikram Iyer',
+        answers: { ...meera.answers, sex: 'male', spouseName: 'Lakshmi Iyer' },
+      };
+      expect(values(householdPrefill(FAMILY, aarav, [vikram, aarav], account, TODAY))).toMatchObject({
+        fatherName: 'Vikram Iyer',
+        motherName: 'Lakshmi Iyer',
+        motherNationality: 'US',
+        motherBirthPlace: 'Chennai',
+      });
+      const divorced = { ...meera, answers: { ...meera.answers, maritalStatus: 'divorced' } };
+      expect(householdPrefill(FAMILY, aarav, [divorced, aarav], account, TODAY).answers.fatherName).toBeUndefined();
+    });
+
+    it('never writes over what the customer gave for the child', () => {
+      const typed = { ...aarav, answers: { fatherName: 'ARJUN K IYER' } };
+      expect(householdPrefill(FAMILY, typed, [meera, typed], account, TODAY).answers).toEqual({});
+    });
+  });
+
   it('leaves the parents out when neither has said who is the father', () => {
     const unknown = [{ ...priya, answers: {} }, { ...rahul, answers: {} }, anaya];
     const prefill = householdPrefill(DEFINITION, anaya, unknown, null, TODAY);
@@ -426,6 +522,69 @@ describe('documentOffers', () => {
       { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
       { itemId: 'indian-origin-proof', documentId: 13, label: 'Use Priya’s copy' },
     ]);
+  });
+
+  describe('the papers of the parent who signs alone', () => {
+    const meera = files({ ...priya, fullName: 'Meera Iyer', answers: { sex: 'female' } }, [
+      { id: 31, itemId: 'foreign-passport' },
+      { id: 32, itemId: 'status-proof' },
+    ]);
+    const arjun = files({ ...rahul, fullName: 'Arjun Iyer', answers: { sex: 'male' } }, [
+      { id: 41, itemId: 'foreign-passport' },
+    ]);
+    const motherSigns = { parentsSituation: 'widowed', livingParent: 'mother' };
+    const diya = { ...files(anaya, []), fullName: 'Diya Iyer', answers: motherSigns };
+    const items = ['signing-parent-passport', 'signing-parent-pr-card', 'parent-death-certificate'];
+
+    it('offers the signing parent’s own passport and PR card, as the answers name that parent', () => {
+      expect(documentOffers(diya, [meera, arjun, diya], items)).toEqual([
+        { itemId: 'signing-parent-passport', documentId: 31, label: 'Use Meera’s passport copy' },
+        { itemId: 'signing-parent-pr-card', documentId: 32, label: 'Use Meera’s copy' },
+      ]);
+      // The father signs: his passport, never hers.
+      const fatherSigns = {
+        ...diya,
+        answers: { parentsSituation: 'separated', soleCustody: 'yes', custodyParent: 'father' },
+      };
+      expect(documentOffers(fatherSigns, [meera, arjun, fatherSigns], items)).toEqual([
+        { itemId: 'signing-parent-passport', documentId: 41, label: 'Use Arjun’s passport copy' },
+      ]);
+    });
+
+    it('offers nothing while the answers do not say which parent signs, or which parent is which', () => {
+      const single = { ...diya, answers: { parentsSituation: 'single' } };
+      expect(documentOffers(single, [meera, diya], items)).toEqual([]);
+      expect(documentOffers({ ...diya, answers: undefined }, [meera, diya], items)).toEqual([]);
+      const unknownSex = { ...meera, answers: {} };
+      expect(documentOffers(diya, [unknownSex, diya], items)).toEqual([]);
+    });
+
+    it('offers what a brother or sister uploaded for the same parent signing alone for the same reason', () => {
+      const aarav = {
+        ...files({ ...anaya, id: 4, fullName: 'Aarav Iyer' }, [
+          { id: 51, itemId: 'signing-parent-passport' },
+          { id: 52, itemId: 'parent-death-certificate' },
+        ]),
+        answers: motherSigns,
+      };
+      expect(documentOffers(diya, [meera, aarav, diya], items)).toEqual([
+        { itemId: 'signing-parent-passport', documentId: 31, label: 'Use Meera’s passport copy' },
+        { itemId: 'signing-parent-passport', documentId: 51, label: 'Use Aarav’s copy' },
+        { itemId: 'signing-parent-pr-card', documentId: 32, label: 'Use Meera’s copy' },
+        { itemId: 'parent-death-certificate', documentId: 52, label: 'Use Aarav’s copy' },
+      ]);
+      const fatherSigns = { ...aarav, answers: { parentsSituation: 'widowed', livingParent: 'father' } };
+      expect(documentOffers(diya, [fatherSigns, diya], items)).toEqual([]);
+    });
+
+    it('names whose answers the browser needs: the child’s, the parents’ and the siblings’, only for these items', () => {
+      const aarav = files({ ...anaya, id: 4 }, []);
+      expect(answersNeededFor(diya, [meera, arjun, aarav, diya], ['photo', 'signing-parent-passport'])).toEqual([
+        3, 1, 2, 4,
+      ]);
+      expect(answersNeededFor(diya, [meera, arjun, aarav, diya], ['parent-passport-1'])).toEqual([]);
+      expect(answersNeededFor(meera, [meera, diya], items)).toEqual([]);
+    });
   });
 
   it('never offers a member’s own passport to another adult, nor a parent’s proof of origin to an adult', () => {

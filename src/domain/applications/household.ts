@@ -11,6 +11,7 @@ import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
 import { addressCountryConflict } from '../jurisdiction/address-answers.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, type MemberRelationship, samePerson } from './members.ts';
+import { parentalConsentOf, signingParentOf } from './parental-consent.ts';
 
 /**
  * What one family member's form may take from the rest of the order (issue 30 §1, decision
@@ -289,8 +290,10 @@ function parentsOf<M extends Pick<HouseholdMember, 'kind' | 'relationship'>>(mem
 }
 
 /** Who is the father and who the mother, from the parents' own answers to "Sex" (one known decides both). */
-function fatherAndMother(parents: readonly HouseholdMember[]): { father?: HouseholdMember; mother?: HouseholdMember } {
-  const sex = (p: HouseholdMember | undefined) => p?.answers.sex;
+function fatherAndMother<M extends { answers?: Readonly<Record<string, unknown>> }>(
+  parents: readonly M[],
+): { father?: M; mother?: M } {
+  const sex = (p: M | undefined) => p?.answers?.sex;
   const [a, b] = parents;
   if (!a) return {};
   if (sex(a) === 'male') return { father: a, ...(b ? { mother: b } : {}) };
@@ -315,10 +318,23 @@ const SIBLINGS_SHARED_KEYS = [
 ] as const;
 
 /** The account holder's children for a child, their brothers and sisters for a sibling: the members with the same parents. */
-function siblingsOf(member: HouseholdMember, others: readonly HouseholdMember[]): HouseholdMember[] {
+function siblingsOf<M extends Pick<HouseholdMember, 'relationship'>>(member: M, others: readonly M[]): M[] {
   if (member.relationship !== 'Child' && member.relationship !== 'Sibling') return [];
   return others.filter((o) => o.relationship === member.relationship);
 }
+
+/**
+ * What a married adult's "Your spouse" answers (form-definitions/blocks.ts `spouse`) say of the
+ * spouse that a child's parent questions (`parent`) ask too, by the parent key's ending: the same
+ * person when that adult is the child's parent. Not the spouse's country of birth (no parent
+ * question asks it), nor their "Indian passport or OCI card number": the child's form asks for the
+ * passport the parent signs the consent with, which an OCI card's number is not.
+ */
+const SPOUSE_AS_PARENT = [
+  ['Name', 'spouseName'],
+  ['Nationality', 'spouseNationality'],
+  ['BirthPlace', 'spouseBirthPlace'],
+] as const;
 
 /** Eligibility answers that are Indian origin of one's own (a spouse of one is not). */
 const OWN_INDIAN_ORIGIN: readonly unknown[] = ['former-citizen', 'descendant'];
@@ -371,7 +387,8 @@ function isFreshForm(asked: ReadonlyMap<string, AnswerField>, answers: Record<st
  * - the account's e-mail and phone for the account holder and for their children;
  * - a married couple's spouse details from each other (and "Married");
  * - a minor's parents (names, nationality, passport numbers, place of birth) from the adult
- *   members who are the parents, and "Married and both involved" when both apply;
+ *   members who are the parents, and "Married and both involved" when both apply; a parent who
+ *   does not apply from the other parent's answers about their spouse;
  * - the passport's issuing country and place from the first member who gave them;
  * - a school-age child's education (below matriculation until 14), and which parent is of Indian
  *   origin from the parents' own eligibility answers;
@@ -447,6 +464,18 @@ export function householdPrefill(
       give(`${prefix}Nationality`, parent.answers.presentNationality ?? parent.answers.passportCountry, from);
       give(`${prefix}BirthPlace`, parent.answers.birthCity, from);
       give(`${prefix}PassportNumber`, parent.answers.passportNumber, from);
+    }
+    // The other parent as this parent gave them under "Your spouse": a father who does not apply
+    // was typed once, in the mother's form (a walk left every father field empty). Only while she
+    // says she is married: the answers of a spouse she no longer has describe nobody now.
+    for (const [prefix, partner] of [
+      ['father', mother],
+      ['mother', father],
+    ] as const) {
+      if (partner?.answers.maritalStatus !== 'married') continue;
+      for (const [ending, spouseKey] of SPOUSE_AS_PARENT) {
+        give(`${prefix}${ending}`, partner.answers[spouseKey], sourceOf(partner));
+      }
     }
     if (parents.length === 2 && member.relationship === 'Child') {
       give('parentsSituation', 'together', HOUSEHOLD_TEXT.fromMembers);
@@ -538,6 +567,12 @@ const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.string
 /** A member of the order with the files uploaded for their checklist, for offering those files again. */
 export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {
   documents: readonly { id: number; itemId: string | null }[];
+  /**
+   * Their saved answers, where known: a minor's say which parent signs alone, a parent's "Sex"
+   * which parent they are (`answersNeededFor` names whose). Without them, no file is offered for
+   * the signing parent's papers: another parent's would pass for the signer's.
+   */
+  answers?: Readonly<Record<string, unknown>>;
 }
 
 /** "Use Priya’s passport copy": another member's file offered for one of this member's checklist items. */
@@ -548,18 +583,79 @@ export interface DocumentOffer {
 }
 
 /**
+ * A parent's own passport among their checklist items (checklist.ts): the foreign one of an OCI
+ * order, the new one of an OCI card's reissue, the Indian one of a passport's renewal.
+ */
+const PASSPORT_ITEMS: readonly string[] = ['foreign-passport', 'new-foreign-passport', 'current-passport'];
+
+/**
+ * A parent's own papers that are the ones asked of "the parent who signs" alone (checklist.ts):
+ * their passport, and in Canada their PR card, which a parent's proof of status in Canada is (the
+ * PR card and landing paper). A file of the family is offered, never required: the customer sees
+ * whose copy it is before taking it.
+ */
+const SIGNER_SOURCE_ITEMS: Readonly<Record<string, readonly string[]>> = {
+  'signing-parent-passport': PASSPORT_ITEMS,
+  'signing-parent-pr-card': ['status-proof'],
+};
+
+/** The checklist items whose sources depend on the answers: who signs a minor's consent alone. */
+const SIGNER_ITEMS: readonly string[] = [...Object.keys(SIGNER_SOURCE_ITEMS), 'parent-death-certificate'];
+
+const answersOf = (member: MemberFiles) => member.answers ?? {};
+
+/**
+ * Where a minor's consent is signed by one parent alone (parental-consent.ts), the files that are
+ * that parent's papers: the signing parent's own passport (or PR card) when they apply too, told
+ * apart from the other parent by their answer to "Sex", and what a brother or sister whose same
+ * parent signs alone uploaded for the same item (the death certificate of the other parent too:
+ * one death, one paper). Nothing while the answers do not say which parent signs: the first
+ * parent's passport may be the other parent's, and must not stand for the signer's.
+ */
+function signerSources(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
+  const consent = parentalConsentOf(answersOf(member));
+  const signer = signingParentOf(answersOf(member));
+  if (consent.signers === 'both' || !signer) return [];
+  const parent = fatherAndMother(parentsOf(member, others))[signer];
+  const own = parent ? (SIGNER_SOURCE_ITEMS[itemId] ?? []).map((item): [MemberFiles, string] => [parent, item]) : [];
+  // The same parent signing alone for the same reason: the same passport, PR card and death.
+  const siblings = siblingsOf(member, others).filter((sibling) => {
+    const theirs = parentalConsentOf(answersOf(sibling));
+    return signingParentOf(answersOf(sibling)) === signer && theirs.signers === 'one' && theirs.proof === consent.proof;
+  });
+  return [...own, ...siblings.map((sibling): [MemberFiles, string] => [sibling, itemId])];
+}
+
+/**
+ * Whose answers `documentOffers` reads for `member`'s items: theirs, their parents' and their
+ * brothers' and sisters', while an item's sources depend on who signs the consent alone; none
+ * otherwise. The browser loads only these members' forms to show the same offers the server takes.
+ */
+export function answersNeededFor(
+  member: MemberFiles,
+  everyone: readonly MemberFiles[],
+  itemIds: readonly string[],
+): number[] {
+  if (member.kind !== 'Minor' || !itemIds.some((id) => SIGNER_ITEMS.includes(id))) return [];
+  const others = everyone.filter((m) => m.id !== member.id);
+  return [member, ...parentsOf(member, others), ...siblingsOf(member, others)].map((m) => m.id);
+}
+
+/**
  * Which other members' files a checklist item can take, and from which of their items: a
- * minor's parents' passports from the parents' own, the proof of Indian origin from a parent's
- * (a parent's or grandparent's Indian passport proves the child's too), and a proof of address
- * or the parents' marriage certificate from anyone in the family who has one.
+ * minor's parents' passports from the parents' own, the papers of the parent who signs alone
+ * (`signerSources`), the proof of Indian origin from a parent's (a parent's or grandparent's
+ * Indian passport proves the child's too), and a proof of address or the parents' marriage
+ * certificate from anyone in the family who has one.
  */
 function sourcesFor(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
+  if (SIGNER_ITEMS.includes(itemId)) return member.kind === 'Minor' ? signerSources(itemId, member, others) : [];
   const parents = parentsOf(member, others);
   switch (itemId) {
     case 'parent-passport-1':
     case 'parent-passport-2': {
       const parent = parents[itemId === 'parent-passport-1' ? 0 : 1];
-      return parent ? [[parent, 'foreign-passport']] : [];
+      return parent ? PASSPORT_ITEMS.map((item) => [parent, item]) : [];
     }
     case 'indian-origin-proof':
       return member.kind === 'Minor' ? parents.map((p) => [p, itemId]) : [];
@@ -585,10 +681,9 @@ export function documentOffers(
         .map((d) => ({
           itemId,
           documentId: d.id,
-          label:
-            sourceItem === 'foreign-passport'
-              ? `Use ${memberFirstName(source.fullName)}’s passport copy`
-              : `Use ${memberFirstName(source.fullName)}’s copy`,
+          label: PASSPORT_ITEMS.includes(sourceItem)
+            ? `Use ${memberFirstName(source.fullName)}’s passport copy`
+            : `Use ${memberFirstName(source.fullName)}’s copy`,
         })),
     ),
   );

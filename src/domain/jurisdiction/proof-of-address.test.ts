@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Jurisdiction } from './jurisdiction.ts';
-import { codeWords, type ProofAddress, proofConflict, proofCountryOf, sameMission } from './proof-of-address.ts';
-import { TULARE_JURISDICTION } from './testing.ts';
+import {
+  codeWords,
+  type ProofAddress,
+  proofConflict,
+  proofCountryOf,
+  proofPostalCodeOf,
+  sameMission,
+} from './proof-of-address.ts';
+import { TULARE_JURISDICTION, VISALIA_ADDRESS_ANSWERS } from './testing.ts';
 
 const kern: Jurisdiction = {
   ...TULARE_JURISDICTION,
@@ -48,5 +55,17 @@ describe('proofCountryOf', () => {
     expect(proofCountryOf(null, 'US')).toBe('US');
     expect(proofCountryOf(null, 'IN')).toBeUndefined();
     expect(proofCountryOf(null, undefined)).toBeUndefined();
+  });
+});
+
+describe('proofPostalCodeOf', () => {
+  it('starts with the code of the member’s address in the form, in the country the code is asked in', () => {
+    expect(proofPostalCodeOf(VISALIA_ADDRESS_ANSWERS, 'US')).toBe('93277');
+    const toronto = { addressCountry: 'CA', postalCode: 'M5V 2T6', zipCode: '93277' };
+    expect(proofPostalCodeOf(toronto, 'CA')).toBe('M5V 2T6');
+    // An address in the other country, or none yet: the customer types the code on the paper.
+    expect(proofPostalCodeOf(toronto, 'US')).toBeUndefined();
+    expect(proofPostalCodeOf(VISALIA_ADDRESS_ANSWERS, undefined)).toBeUndefined();
+    expect(proofPostalCodeOf({ addressCountry: 'US' }, 'US')).toBeUndefined();
   });
 });

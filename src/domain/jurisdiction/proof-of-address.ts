@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_COUNTRIES, type AddressCountry } from '../users/regions.ts';
+import { addressCodeOf } from './address-answers.ts';
 import { type Jurisdiction, jurisdictionQuery, jurisdictionSchema } from './jurisdiction.ts';
 
 /**
@@ -45,6 +46,20 @@ export function proofCountryOf(
 ): AddressCountry | undefined {
   if (orderMission) return orderMission.country;
   return ADDRESS_COUNTRIES.find((country) => country === applyingFrom);
+}
+
+/**
+ * The ZIP or postal code a member's proof of address is first asked with: the one of their address
+ * in the form, which the proof is to show, when it is in the country the code is asked in
+ * (`proofCountryOf`). Only a starting value: the customer checks it against the paper and saves it,
+ * or types the one printed there; nothing is stored for them unread.
+ */
+export function proofPostalCodeOf(
+  answers: Record<string, unknown>,
+  country: AddressCountry | undefined,
+): string | undefined {
+  const code = addressCodeOf(answers);
+  return code && code.country === country ? code.postalCode : undefined;
 }
 
 /** Whether two answers name the same mission (the centre or the area used may differ). */

@@ -1,3 +1,4 @@
+import type { SignatureMark } from './compliance.ts';
 import { PHOTO_SIZES, type PhotoSizeId, type PhotoSizeSpec } from './sizes.ts';
 
 /**
@@ -23,6 +24,15 @@ const FITTED_ITEMS: ReadonlyMap<string, PhotoSizeId> = new Map([
 export function fittedPhotoSize(serviceSlug: string, itemId: string): PhotoSizeSpec | null {
   const sizeId = FITTED_ITEMS.get(`${serviceSlug}/${itemId}`);
   return sizeId ? PHOTO_SIZES[sizeId] : null;
+}
+
+/**
+ * What a signature-sized item's upload holds: the thumb impression a member under 5 gives in place
+ * of a signature (its checklist item, checklist.ts `givesThumbImpression`), or a signature. The
+ * engine's checks of a thumb impression speak of one and never ask anyone to sign.
+ */
+export function fittedPhotoMark(itemId: string): SignatureMark {
+  return itemId === 'thumb-impression' ? 'thumb-impression' : 'signature';
 }
 
 export const APPLICATION_PHOTO_MESSAGES = {

@@ -19,11 +19,27 @@ export const PHOTO_RULES = [
   'shadow',
   'resolution',
 ] as const;
-/** The rules a signature (or a child's thumb impression) is checked on, in its report's order. */
+/** The rules a signature is checked on, in its report's order. */
 export const SIGNATURE_RULES = ['signature', 'resolution'] as const;
-/** Every rule of the engine: a report's checks are a photo's or a signature's. */
-export const COMPLIANCE_RULES = [...PHOTO_RULES, 'signature'] as const;
+/**
+ * The rules a young child's thumb impression is checked on (it takes the signature's place and
+ * size, catalog-facts §1): the signature's, under its own name, so that its label, problem and fix
+ * speak of a thumb impression and never ask anyone to sign.
+ */
+export const THUMB_IMPRESSION_RULES = ['thumb-impression', 'resolution'] as const;
+/** Every rule of the engine: a report's checks are a photo's, a signature's or a thumb impression's. */
+export const COMPLIANCE_RULES = [...PHOTO_RULES, 'signature', 'thumb-impression'] as const;
 export type PhotoRule = (typeof COMPLIANCE_RULES)[number];
+
+/**
+ * What a signature-sized upload holds: a signature, or a child's thumb impression in its place (a
+ * member under 5, checklist.ts `givesThumbImpression`). Its checks name it in these words.
+ */
+export type SignatureMark = 'signature' | 'thumb-impression';
+export const SIGNATURE_MARK_NAMES: Record<SignatureMark, string> = {
+  signature: 'Signature',
+  'thumb-impression': 'Thumb impression',
+};
 
 export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
   'one-face': 'Exactly one face',
@@ -36,6 +52,7 @@ export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
   shadow: 'Even light on the face',
   resolution: 'Enough pixels',
   signature: 'A signature in dark ink',
+  'thumb-impression': 'A thumb impression in ink',
 };
 
 /** What the customer can do about a failed check. */
@@ -58,6 +75,11 @@ export const PHOTO_FIXES = {
     'We could not find a signature. Sign in dark ink on plain white paper, then photograph the whole signature close up, in good light.',
   faceNotSignature:
     'This is a photo of a face, not a signature. Upload a photo of the signature, in dark ink on white paper.',
+  /** A child under 5 gives a thumb impression: no one signs in its place (catalog-facts §1). */
+  noThumbImpression:
+    'We could not find a thumb impression. Press the child’s thumb on an ink pad, then on plain white paper, and photograph the whole impression close up, in good light.',
+  faceNotThumbImpression:
+    'This is a photo of a face, not a thumb impression. Upload a photo of the child’s thumb impression, in ink on white paper.',
 } as const;
 
 /**
@@ -91,7 +113,10 @@ export type FittedPhoto = z.infer<typeof fittedPhotoSchema>;
 
 export const complianceReportSchema = z.object({
   sizeId: z.enum(PHOTO_SIZE_IDS),
-  /** Every rule that applies to the size, in PHOTO_RULES order, or SIGNATURE_RULES' for a signature. */
+  /**
+   * Every rule that applies to the size, in PHOTO_RULES order, or SIGNATURE_RULES' for a signature
+   * (THUMB_IMPRESSION_RULES' for a child's thumb impression in its place).
+   */
   checks: z.array(photoCheckSchema),
   passed: z.boolean(),
   /** The fitted output's measured figures, or null when the photo could not be fitted (no face). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ComplianceReport, PHOTO_FIXES, PHOTO_NOT_MEASURED, PHOTO_RULES, type PhotoCheck } from './compliance.ts';
+import {
+  type ComplianceReport,
+  PHOTO_FIXES,
+  PHOTO_NOT_MEASURED,
+  PHOTO_RULE_LABELS,
+  PHOTO_RULES,
+  type PhotoCheck,
+} from './compliance.ts';
 import { PHOTO_PROBLEMS, photoVerdict, VERDICT_TEXT } from './verdict.ts';
 
 const passed = (rule: PhotoCheck['rule']): PhotoCheck => ({
@@ -114,5 +121,38 @@ describe('a signature’s verdict', () => {
     const signature: ComplianceReport = { sizeId: 'oci-signature', checks: [failing], passed: false, fitted: null };
     expect(photoVerdict(signature).reason?.problem).toBe('The signature has too few pixels.');
     expect(photoVerdict(reportOf([failing])).reason?.problem).toBe(PHOTO_PROBLEMS.resolution);
+  });
+
+  it('speaks of a thumb impression, never of signing, for a child’s thumb impression in its place', () => {
+    const report = (checks: PhotoCheck[]): ComplianceReport => ({
+      sizeId: 'oci-signature',
+      checks,
+      passed: false,
+      fitted: null,
+    });
+    const blank = report([
+      failed('thumb-impression', 'Ink on 0.0 % of the strip', PHOTO_FIXES.noThumbImpression),
+      passed('resolution'),
+    ]);
+    expect(photoVerdict(blank).reason).toMatchObject({
+      problem: 'The upload is not a thumb impression in ink.',
+      fix: PHOTO_FIXES.noThumbImpression,
+    });
+    expect(PHOTO_FIXES.noThumbImpression).toMatch(/^We could not find a thumb impression\. Press the child’s thumb/);
+    const small = report([
+      passed('thumb-impression'),
+      failed('resolution', 'Thumb impression 90 × 120 px', PHOTO_FIXES.lowResolution),
+    ]);
+    expect(photoVerdict(small).reason?.problem).toBe('The thumb impression has too few pixels.');
+    for (const verdict of [photoVerdict(blank), photoVerdict(small)]) {
+      const words = [
+        verdict.reason?.problem,
+        verdict.reason?.fix,
+        ...verdict.rest,
+        ...verdict.checks.map((c) => c.fix),
+      ];
+      expect(words.join(' ')).not.toMatch(/\bsign/i);
+      expect(PHOTO_RULE_LABELS[verdict.checks[0]?.rule ?? 'resolution']).toBe('A thumb impression in ink');
+    }
   });
 });

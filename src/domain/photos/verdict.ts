@@ -24,8 +24,9 @@ import { PHOTO_SIZES } from './sizes.ts';
  * photo is too tight around the head); then the wall and the light.
  */
 export const RULE_IMPORTANCE: readonly PhotoRule[] = [
-  // A signature's: a blank page or a face is not a signature, whatever its pixels.
+  // A signature's (or a thumb impression's): a blank page or a face is neither, whatever its pixels.
   'signature',
+  'thumb-impression',
   'sharpness',
   'one-face',
   'resolution',
@@ -49,19 +50,30 @@ export const PHOTO_PROBLEMS: Record<PhotoRule, string> = {
   shadow: 'The face is unevenly lit.',
   resolution: 'The photo has too few pixels.',
   signature: 'The upload is not a signature in dark ink.',
+  'thumb-impression': 'The upload is not a thumb impression in ink.',
 };
 
 /**
  * A signature's problems, where "the photo" would be wrong: its one rule is its pixels. The verdict
- * reads them for a report of a signature size, on its upload field, the order page and the desk.
+ * reads them for a report of a signature size, on its upload field, the order page and the desk;
+ * a thumb impression's report (its rule is 'thumb-impression') reads its own.
  */
 const SIGNATURE_PROBLEMS: Partial<Record<PhotoRule, string>> = {
   resolution: 'The signature has too few pixels.',
 };
+const THUMB_IMPRESSION_PROBLEMS: Partial<Record<PhotoRule, string>> = {
+  resolution: 'The thumb impression has too few pixels.',
+};
 
-/** What is wrong with the upload when `rule` fails, in the words of its size's kind. */
-function problemOf(rule: PhotoRule, sizeId: ComplianceReport['sizeId']): string {
-  return (PHOTO_SIZES[sizeId].kind === 'signature' ? SIGNATURE_PROBLEMS[rule] : undefined) ?? PHOTO_PROBLEMS[rule];
+/** What is wrong with the upload when `rule` fails, in the words of its size's kind and of what it holds. */
+function problemOf(rule: PhotoRule, report: ComplianceReport): string {
+  const own =
+    PHOTO_SIZES[report.sizeId].kind !== 'signature'
+      ? undefined
+      : report.checks.some((check) => check.rule === 'thumb-impression')
+        ? THUMB_IMPRESSION_PROBLEMS
+        : SIGNATURE_PROBLEMS;
+  return own?.[rule] ?? PHOTO_PROBLEMS[rule];
 }
 
 export const VERDICT_TEXT = {
@@ -113,7 +125,7 @@ export function photoVerdict(report: ComplianceReport): PhotoVerdict {
   return {
     passed: false,
     headline: main ? VERDICT_TEXT.failedCount(1 + others.length) : VERDICT_TEXT.fileLimits,
-    reason: main && { check: main, problem: problemOf(main.rule, report.sizeId), fix: main.fix },
+    reason: main && { check: main, problem: problemOf(main.rule, report), fix: main.fix },
     rest,
     checks,
   };

@@ -1113,7 +1113,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a document in the browser (an image or a PDF) */
+        /** Show a document in the browser (an image or a PDF); `size=thumb`: the small JPEG a thumbnail shows of an image */
         get: operations["getApplicationOrderByOrderRefDocumentsByDocumentIdPreview"];
         put?: never;
         post?: never;
@@ -4408,7 +4408,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -4465,6 +4465,7 @@ export interface components {
                             conflict?: string;
                             /** @enum {string} */
                             proofCountry?: "US" | "CA";
+                            proofPostalCode?: string;
                         }[];
                         otherDocuments: {
                             id: number;
@@ -4488,7 +4489,7 @@ export interface components {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -4587,7 +4588,7 @@ export interface components {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -4676,7 +4677,7 @@ export interface components {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -4733,6 +4734,7 @@ export interface components {
                                 conflict?: string;
                                 /** @enum {string} */
                                 proofCountry?: "US" | "CA";
+                                proofPostalCode?: string;
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -4756,7 +4758,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -4813,7 +4815,7 @@ export interface components {
                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                             checks: {
                                 /** @enum {string} */
-                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                 passed: boolean;
                                 measured: string;
                                 expected: string;
@@ -5144,7 +5146,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -5303,7 +5305,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -8888,7 +8890,7 @@ export interface operations {
                                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                             checks: {
                                                 /** @enum {string} */
-                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                                 passed: boolean;
                                                 measured: string;
                                                 expected: string;
@@ -8945,6 +8947,7 @@ export interface operations {
                                     conflict?: string;
                                     /** @enum {string} */
                                     proofCountry?: "US" | "CA";
+                                    proofPostalCode?: string;
                                 }[];
                                 otherDocuments: {
                                     id: number;
@@ -8968,7 +8971,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -9108,7 +9111,7 @@ export interface operations {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -9235,7 +9238,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -9292,6 +9295,7 @@ export interface operations {
                                 conflict?: string;
                                 /** @enum {string} */
                                 proofCountry?: "US" | "CA";
+                                proofPostalCode?: string;
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -9315,7 +9319,7 @@ export interface operations {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -9406,7 +9410,13 @@ export interface operations {
     };
     getApplicationOrderByOrderRefDocumentsByDocumentIdPreview: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description thumb: for an image, a JPEG at most 240 px on its longer side, with an ETag and Cache-Control: private, no-cache (a PDF is answered whole, as without it)
+                 * @example thumb
+                 */
+                size?: "thumb";
+            };
             header?: never;
             path: {
                 /** @example DOC-48213907 */
@@ -9418,7 +9428,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_28"];
+            /** @description The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP; with size=thumb, an image's thumbnail as a small JPEG with an ETag and Cache-Control: private, no-cache */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
+                };
+            };
+            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];
@@ -10959,7 +10980,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11448,7 +11469,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11585,7 +11606,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11746,7 +11767,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -13023,7 +13044,7 @@ export interface operations {
                                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                                     checks: {
                                                         /** @enum {string} */
-                                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                                         passed: boolean;
                                                         measured: string;
                                                         expected: string;
@@ -13080,6 +13101,7 @@ export interface operations {
                                             conflict?: string;
                                             /** @enum {string} */
                                             proofCountry?: "US" | "CA";
+                                            proofPostalCode?: string;
                                         }[];
                                         otherDocuments: {
                                             id: number;
@@ -13103,7 +13125,7 @@ export interface operations {
                                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                                 checks: {
                                                     /** @enum {string} */
-                                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                                     passed: boolean;
                                                     measured: string;
                                                     expected: string;
@@ -13178,7 +13200,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -13262,7 +13284,7 @@ export interface operations {
                                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                             checks: {
                                                 /** @enum {string} */
-                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                                 passed: boolean;
                                                 measured: string;
                                                 expected: string;
@@ -13796,7 +13818,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -13896,7 +13918,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;

@@ -120,6 +120,42 @@ describe('an application photo is fitted to the portal’s size, not refused', (
     ]);
     expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
   });
+
+  it('a 3-year-old’s blank thumb impression is checked as a thumb impression, never as a signature', async () => {
+    const toddler = {
+      fullName: 'Anaya Sharma',
+      dateOfBirth: `${new Date().getUTCFullYear() - 3}-01-15`,
+      relationship: 'Child',
+    };
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { members: [ADULT, toddler] });
+    const member = order.members[1]?.id;
+    const url = `/application/order/${order.displayId}/members/${member}/documents/thumb-impression`;
+    const res = await upload(user.token, url, [filePart('IMG_0042.jpg', await plain(4000, 3000), 'image/jpeg')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { report } = res.json().data;
+    expect(report).toMatchObject({ sizeId: 'oci-signature', passed: false, fitted: { widthPx: 600, heightPx: 200 } });
+    expect(report.checks).toEqual([
+      expect.objectContaining({ rule: 'thumb-impression', passed: false, fix: PHOTO_FIXES.noThumbImpression }),
+      // The upload's own 4000 × 3000 px, not the 11700 × 3900 px canvas padded around it to 3 : 1.
+      expect.objectContaining({
+        rule: 'resolution',
+        passed: true,
+        measured: 'Thumb impression 4000 × 3000 px (the whole upload)',
+      }),
+    ]);
+    expect(JSON.stringify(report.checks)).not.toMatch(/\bsign/i);
+    // As a photo that fails a check: kept, and named with what is wrong, in a thumb impression's words.
+    const view = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    expect(view.toDo.photosToRedo).toEqual([
+      {
+        memberId: member,
+        itemId: 'thumb-impression',
+        label: 'Anaya’s thumb impression',
+        problem: 'The upload is not a thumb impression in ink.',
+      },
+    ]);
+  }, 60_000);
 });
 
 describe('refused photos leave nothing stored', () => {

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.ts';
@@ -13,7 +15,7 @@ import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { applicationDocuments, applicationMembers } from './tables.ts';
-import { ADULT, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
+import { ADULT, afterAutosaveWindow, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
 let t: TestApp;
 let pdf: Buffer;
@@ -488,6 +490,29 @@ describe('using another member’s file again (issue 30)', () => {
     expect(open.statusCode).toBe(200);
   });
 
+  it('gives a child whose mother signs alone a copy of her passport, as the answers name the signer', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const save = (memberId: number, answers: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1${orderPath(order.displayId)}/members/${memberId}/form`,
+        headers: bearer(user.token),
+        payload: { currentStep: 1, answers },
+      });
+    expect((await save(parent, { sex: 'female' })).statusCode).toBe(200);
+    const source = (await upload(user.token, itemPath(order.displayId, parent, 'foreign-passport'), pdfFile())).json()
+      .data.document;
+    // The father signs: the mother's passport is not his.
+    expect((await save(child, { parentsSituation: 'widowed', livingParent: 'father' })).statusCode).toBe(200);
+    expect((await copy(user.token, order.displayId, child, 'signing-parent-passport', source.id)).statusCode).toBe(404);
+    await afterAutosaveWindow();
+    expect((await save(child, { parentsSituation: 'widowed', livingParent: 'mother' })).statusCode).toBe(200);
+    const res = await copy(user.token, order.displayId, child, 'signing-parent-passport', source.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.document).toMatchObject({ memberId: child, itemId: 'signing-parent-passport' });
+  });
+
   it('carries a proof of address’s code with it: the same document is not asked again for each member', async () => {
     const { user, order } = await customerWithOrder([ADULT, MINOR]);
     const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
@@ -733,6 +758,85 @@ describe('ownership', () => {
       expect(res.json().message).toBe(D.notFound);
     }
     expect(await storedFiles()).toEqual(before);
+  });
+});
+
+/** A phone's photo of a passport page: 4000×3000 and over 5 MB of JPEG (grain does not compress). */
+async function phoneJpeg(): Promise<Buffer> {
+  const pixels = randomBytes(4000 * 3000 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = 96 + ((pixels[i] ?? 0) & 0x3f);
+  return sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe('thumbnails', () => {
+  it("answers a phone photo's thumbnail small, to its owner only, kept privately by the browser", async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const intruder = await createSignedInUser(t.app);
+    const photo = await phoneJpeg();
+    expect(photo.length).toBeGreaterThan(5_000_000);
+    const uploaded = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), [
+      filePart('passport.jpg', photo, 'image/jpeg'),
+    ]);
+    expect(uploaded.statusCode).toBe(201);
+    const preview = uploaded.json().data.document.links.preview.replace('/api/v1', '');
+    const thumbnail = `${preview}?size=thumb`;
+
+    // The preview (the customer's "View") stays the whole file, never cached.
+    const full = await call('GET', preview, user.token);
+    expect(full.rawPayload.length).toBeGreaterThan(4_000_000);
+    expect(full.headers['cache-control']).toBe('private, no-store');
+
+    const small = await call('GET', thumbnail, user.token);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    expect(small.rawPayload.length).toBeLessThan(30_000);
+    expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
+    const made = await sharp(small.rawPayload).metadata();
+    expect(made).toMatchObject({ format: 'jpeg', width: 240, height: 180 });
+    expect(made.exif).toBeUndefined();
+    // Still a file that runs nothing, shown in place.
+    expect(small.headers['x-content-type-options']).toBe('nosniff');
+    expect(small.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
+    expect(small.headers['content-disposition']).toMatch(/^inline; filename="passport.jpg"/);
+    // Kept by the browser for this user only, and asked about again: a revisit downloads nothing.
+    expect(small.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(small.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const revisit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1${thumbnail}`,
+      headers: { ...bearer(user.token), 'if-none-match': etag },
+    });
+    expect(revisit.statusCode).toBe(304);
+    expect(revisit.rawPayload.length).toBe(0);
+    expect(revisit.headers.etag).toBe(etag);
+
+    // Another customer gets what the preview answers them, with or without the validator.
+    for (const headers of [bearer(intruder.token), { ...bearer(intruder.token), 'if-none-match': etag }]) {
+      const theirs = await t.app.inject({ method: 'GET', url: `/api/v1${thumbnail}`, headers });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(A.orderNotFound);
+    }
+    const theirPreview = await call('GET', preview, intruder.token);
+    expect(theirPreview.statusCode).toBe(404);
+    expect(theirPreview.json().message).toBe(A.orderNotFound);
+    expect((await call('GET', thumbnail, null)).statusCode).toBe(401);
+    const unknownSize = await call('GET', `${preview}?size=huge`, user.token);
+    expect(unknownSize.statusCode).toBe(400);
+  });
+
+  it('answers a PDF whole, as its preview does (a PDF is never rendered)', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const uploaded = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    const preview = uploaded.json().data.document.links.preview.replace('/api/v1', '');
+    const res = await call('GET', `${preview}?size=thumb`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
   });
 });
 

@@ -19,10 +19,11 @@ import {
   PROOF_OF_ADDRESS_ITEM,
   proofPostalCodeBody,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
+import { THUMBNAIL_MAX_SIDE_PX, THUMBNAIL_SIZES } from '../../../domain/uploads/thumbnail.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
-import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+import { registerUploadParsing, serveFile, serveThumbnail } from '../../uploads/index.ts';
 import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 
 /**
@@ -55,6 +56,22 @@ const fileResponse = {
   content: Object.fromEntries(
     STORED_FILE_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
   ),
+};
+
+const previewQuery = z.object({
+  size: z
+    .enum(THUMBNAIL_SIZES, { error: 'size must be thumb' })
+    .optional()
+    .describe(
+      `thumb: for an image, a JPEG at most ${THUMBNAIL_MAX_SIDE_PX} px on its longer side, with an ETag and Cache-Control: private, no-cache (a PDF is answered whole, as without it)`,
+    ),
+});
+
+/** The OpenAPI description of a previewed file, whole or as a thumbnail. */
+const previewResponse = {
+  ...fileResponse,
+  description:
+    "The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP; with size=thumb, an image's thumbnail as a small JPEG with an ETag and Cache-Control: private, no-cache",
 };
 
 /**
@@ -135,30 +152,45 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [action, disposition] of [
-    ['download', 'attachment'],
-    ['preview', 'inline'],
-  ] as const) {
-    app.get(
-      `/application/order/:orderRef/documents/:documentId/${action}`,
-      {
-        schema: {
-          tags,
-          summary:
-            disposition === 'inline'
-              ? 'Show a document in the browser (an image or a PDF)'
-              : 'Download a document under its uploaded name',
-          params: documentParams,
-          response: { 200: fileResponse },
-        },
+  app.get(
+    '/application/order/:orderRef/documents/:documentId/download',
+    {
+      schema: {
+        tags,
+        summary: 'Download a document under its uploaded name',
+        params: documentParams,
+        response: { 200: fileResponse },
       },
-      async (request, reply) => {
-        const ref = parseOrderRef(request.params.orderRef);
-        const file = valueOrThrow(await documents.openFile(customer(request).id, ref, request.params.documentId));
-        return serveFile(reply, app.storage, file, { disposition });
+    },
+    async (request, reply) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const file = valueOrThrow(await documents.openFile(customer(request).id, ref, request.params.documentId));
+      return serveFile(reply, app.storage, file, { disposition: 'attachment' });
+    },
+  );
+
+  app.get(
+    '/application/order/:orderRef/documents/:documentId/preview',
+    {
+      // The thumbnail (`size=thumb`) answers 304 to its ETag.
+      config: { answersNotModified: true },
+      schema: {
+        tags,
+        summary:
+          'Show a document in the browser (an image or a PDF); `size=thumb`: the small JPEG a thumbnail shows of an image',
+        params: documentParams,
+        querystring: previewQuery,
+        response: { 200: previewResponse },
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      // The same owner's check for the thumbnail as for the file: another customer's id is the same 404.
+      const file = valueOrThrow(await documents.openFile(customer(request).id, ref, request.params.documentId));
+      if (request.query.size === 'thumb') return serveThumbnail(request, reply, app.storage, file);
+      return serveFile(reply, app.storage, file, { disposition: 'inline' });
+    },
+  );
 
   app.post(
     '/application/order/:orderRef/members/:memberId/documents/:itemId/copy',

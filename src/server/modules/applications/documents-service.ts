@@ -49,11 +49,12 @@ import {
   type ProofAddress,
   proofConflict,
   proofCountryOf,
+  proofPostalCodeOf,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { RETENTION_MESSAGES } from '../../../domain/orders/retention.ts';
-import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
-import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import { fittedPhotoMark, fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
+import type { ComplianceReport, SignatureMark } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import {
   type StoredFileType,
@@ -104,11 +105,13 @@ export type ReceiveFile = (
 /**
  * Fits an accepted image to a size (the photos module's `fitUpload`, passed in by services.ts so
  * this module does not depend on that one): the JPEG to store and the engine's report, or throws
- * the refusal (no face) for the customer.
+ * the refusal (no face) for the customer. `options.mark`: what a signature-sized item holds, a
+ * signature or a young child's thumb impression (fittedPhotoMark).
  */
 export type FitPhoto = (
   image: Buffer,
   size: PhotoSizeSpec,
+  options?: { mark?: SignatureMark },
 ) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
 
 /** What is left of an order's documents (`gaps`). */
@@ -320,6 +323,8 @@ function toMemberChecklist(
     documents.filter((d) => d.memberId === member.id),
   )[0]?.message;
   const proofCountry = proofCountryOf(app.mission, app.choices.applyingFrom);
+  // The code of the address the member gave in the form's address step: not typed again.
+  const proofPostalCode = proofPostalCodeOf(member.answers, proofCountry);
   const items = status.items.map(
     (item): ChecklistItemStatus => ({
       id: item.id,
@@ -333,6 +338,7 @@ function toMemberChecklist(
       ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
       ...(conflict && item.id === PROOF_OF_ADDRESS_ITEM ? { conflict } : {}),
       ...(proofCountry && item.id === PROOF_OF_ADDRESS_ITEM ? { proofCountry } : {}),
+      ...(proofPostalCode && item.id === PROOF_OF_ADDRESS_ITEM ? { proofPostalCode } : {}),
     }),
   );
   return {
@@ -363,6 +369,8 @@ function membersWithFiles(members: readonly MemberRow[], documents: readonly Doc
     kind: m.kind,
     relationship: m.relationship,
     documents: documents.filter((d) => d.memberId === m.id).map((d) => ({ id: d.id, itemId: d.itemId })),
+    // Who signs a child's consent alone, and which parent is which: the signer's papers follow them.
+    answers: m.answers,
   }));
 }
 
@@ -569,7 +577,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         item.accept,
         size
           ? async (image) => {
-              const fitted = await fitPhoto(image.data, size);
+              const fitted = await fitPhoto(image.data, size, { mark: fittedPhotoMark(itemId) });
               report = fitted.report;
               return fitted.image;
             }

@@ -35,8 +35,10 @@ async function paidOrderWithProof() {
   const items = await requiredItems(t.app, user.token, ref, memberId);
   const proof = items.filter((i) => i.id === 'address-proof');
   expect(proof).toHaveLength(1);
-  // The code is first asked in the country of the order's mission (the form's Visalia address).
+  // The code is first asked in the country of the order's mission (the form's Visalia address),
+  // starting as the ZIP the form's address step gave.
   expect(proof[0]?.proofCountry).toBe('US');
+  expect(proof[0]?.proofPostalCode).toBe(VISALIA.zipCode);
   await uploadItems(t.app, user.token, ref, memberId, proof);
   const codePath = `/application/order/${ref}/members/${memberId}/documents/address-proof/postal-code`;
   const setCode = (country: string, postalCode: string) =>
@@ -119,8 +121,10 @@ describe('the postal code on a proof of address (issue 32 §1)', () => {
       `/application/order/${order.displayId}/members/${memberId}/checklist`,
       user.token,
     );
-    const items = res.json().data.items as { id: string; proofCountry?: string }[];
+    const items = res.json().data.items as { id: string; proofCountry?: string; proofPostalCode?: string }[];
     expect(items.find((i) => i.id === 'address-proof')?.proofCountry).toBe('CA');
+    // No address in the form yet: no code to start with.
+    expect(items.find((i) => i.id === 'address-proof')?.proofPostalCode).toBeUndefined();
     expect(items.filter((i) => i.proofCountry !== undefined).map((i) => i.id)).toEqual(['address-proof']);
   });
 });

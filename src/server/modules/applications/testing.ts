@@ -138,6 +138,7 @@ export interface ChecklistItem {
   required: boolean;
   accept: { types: string[] };
   proofCountry?: string;
+  proofPostalCode?: string;
 }
 
 /** The member's required checklist items. */

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { ReencodedImage } from '../../uploads/index.ts';
 import { uploadRefused } from '../../uploads/refusal.ts';
 import type { AnalysePhoto } from './analyser.ts';
-import { FaceDetectionError } from './compliance/engine.ts';
+import { type AnalyseOptions, FaceDetectionError } from './compliance/engine.ts';
 
 export interface FittedUpload {
   /** The fitted JPEG: what storage keeps instead of the customer's file. */
@@ -18,16 +18,23 @@ export interface FittedUpload {
 
 /**
  * Fits an accepted image (already re-encoded) to a portal's size with the SevaPhotos engine, for
- * an application's photo or signature slot (the applications module gets it passed in): the same
+ * an application's photo, signature or thumb impression slot (the applications module gets it
+ * passed in; `options.mark` says which of the last two a signature slot holds): the same
  * straightening, crop, scale and recompression under the size's byte cap as a photo order, and the
  * same checks. A photo the engine cannot fit (no face, two faces, blurred, unreadable) is refused
  * with the fix of its verdict's reason; a fitted photo whose checks fail is kept, and the checks
  * say what to change before choosing another. Nothing is retouched (fit.ts).
  */
-export async function fitUpload(analyse: AnalysePhoto, image: Buffer, size: PhotoSizeSpec): Promise<FittedUpload> {
+export async function fitUpload(
+  analyse: AnalysePhoto,
+  image: Buffer,
+  size: PhotoSizeSpec,
+  options: Pick<AnalyseOptions, 'mark'> = {},
+): Promise<FittedUpload> {
   let result: Awaited<ReturnType<AnalysePhoto>>;
   try {
-    result = await analyse(image, size, {});
+    // What a signature slot holds (a child's thumb impression or a signature); never a background change.
+    result = await analyse(image, size, options.mark ? { mark: options.mark } : {});
   } catch (error) {
     // Detection could not run at all: a retry in a moment can succeed.
     if (error instanceof FaceDetectionError) throw new HttpError(503, P.notChecked, { file: P.notChecked });

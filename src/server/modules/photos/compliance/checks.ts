@@ -11,6 +11,8 @@ import {
   PHOTO_NOT_MEASURED,
   type PhotoCheck,
   type PhotoRule,
+  SIGNATURE_MARK_NAMES,
+  type SignatureMark,
 } from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import type { Placement } from './geometry.ts';
@@ -72,6 +74,8 @@ export function expectedFor(rule: PhotoRule, size: PhotoSizeSpec): string {
       return `At least ${size.widthPx} × ${size.heightPx} px`;
     case 'signature':
       return `Dark strokes on ${finePercent(MIN_INK_SHARE)} to ${percent(MAX_INK_SHARE)} of the strip, and no face`;
+    case 'thumb-impression':
+      return `Ink on ${finePercent(MIN_INK_SHARE)} to ${percent(MAX_INK_SHARE)} of the strip, and no face`;
   }
 }
 
@@ -237,6 +241,35 @@ export function resolutionCheck(
   );
 }
 
+/**
+ * Enough pixels for a signature or a thumb impression: the pixels the upload has of it (its ink,
+ * the paper's margins trimmed, or the whole upload when there was nothing to trim to), which the
+ * fit must not enlarge to the part of the strip it fills. The white padded around it to reach the
+ * size's ratio is not the upload's and is not counted: a blank 4000 × 3000 page is 4000 × 3000 px,
+ * not the 11700 × 3900 px of its padded canvas.
+ */
+export function markResolutionCheck(
+  size: PhotoSizeSpec,
+  mark: SignatureMark,
+  fitted: {
+    mark: { width: number; height: number };
+    trimmed: boolean;
+    inStrip: { width: number; height: number };
+  },
+): PhotoCheck {
+  const { width, height } = fitted.mark;
+  const needed = fitted.inStrip;
+  const passed = width >= needed.width - 1 && height >= needed.height - 1;
+  const whose = fitted.trimmed ? 'its ink, margins trimmed' : 'the whole upload';
+  return check(
+    'resolution',
+    passed,
+    `${SIGNATURE_MARK_NAMES[mark]} ${width} × ${height} px (${whose})`,
+    `At least ${needed.width} × ${needed.height} px, the part of the ${size.widthPx} × ${size.heightPx} px strip it fills`,
+    PHOTO_FIXES.lowResolution,
+  );
+}
+
 /** How dark a pixel of the fitted strip must be to count as ink (luminance, of 255): ballpoint, not paper. */
 export const INK_LUMA = 128;
 /**
@@ -251,16 +284,31 @@ export const MIN_INK_SHARE = 0.005;
  */
 export const MAX_INK_SHARE = 0.45;
 
+/** Each mark's fixes: a thumb impression's never ask anyone to sign (a parent must not sign for the child). */
+const MARK_FIXES: Record<SignatureMark, { noInk: string; face: string }> = {
+  signature: { noInk: PHOTO_FIXES.noInk, face: PHOTO_FIXES.faceNotSignature },
+  'thumb-impression': { noInk: PHOTO_FIXES.noThumbImpression, face: PHOTO_FIXES.faceNotThumbImpression },
+};
+
 /**
  * A signature is dark strokes on paper, and not a face: a blank page or a portrait uploaded as the
- * signature passed on its pixels alone, and the portal refuses it.
+ * signature passed on its pixels alone, and the portal refuses it. A young child's thumb impression
+ * in its place is measured the same way, under its own rule and in its own words (`mark`).
  */
-export function signatureCheck(size: PhotoSizeSpec, inkShare: number, faces: number): PhotoCheck {
-  const expected = expectedFor('signature', size);
-  if (faces > 0) return check('signature', false, 'A face, not a signature', expected, PHOTO_FIXES.faceNotSignature);
+export function signatureCheck(
+  size: PhotoSizeSpec,
+  inkShare: number,
+  faces: number,
+  mark: SignatureMark = 'signature',
+): PhotoCheck {
+  const rule: PhotoRule = mark;
+  const expected = expectedFor(rule, size);
+  const fixes = MARK_FIXES[mark];
+  const name = SIGNATURE_MARK_NAMES[mark].toLowerCase();
+  if (faces > 0) return check(rule, false, `A face, not a ${name}`, expected, fixes.face);
   const ink = `Ink on ${finePercent(inkShare)} of the strip`;
   const passed = inkShare >= MIN_INK_SHARE && inkShare <= MAX_INK_SHARE;
-  return check('signature', passed, passed ? `${ink}, no face` : ink, expected, PHOTO_FIXES.noInk);
+  return check(rule, passed, passed ? `${ink}, no face` : ink, expected, fixes.noInk);
 }
 
 /** A face-dependent rule that could not be measured because there was not exactly one face. */

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   complianceReportSchema,
   PHOTO_FIXES,
+  PHOTO_RULE_LABELS,
   PHOTO_RULES,
   SIGNATURE_RULES,
+  THUMB_IMPRESSION_RULES,
 } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_PROBLEMS, photoVerdict } from '../../../../domain/photos/verdict.ts';
@@ -19,6 +21,7 @@ import {
   plain,
   type SampleFace,
   signature,
+  thumbImpression,
   tilted,
   WALL,
 } from './test-images.ts';
@@ -353,8 +356,8 @@ describe('analysePhoto on a signature', () => {
       {
         rule: 'resolution',
         passed: true,
-        measured: expect.stringMatching(/^Signature \d+ × \d+ px$/),
-        expected: 'At least 600 × 200 px',
+        measured: expect.stringMatching(/^Signature \d+ × \d+ px \(its ink, margins trimmed\)$/),
+        expected: expect.stringMatching(/^At least \d+ × \d+ px, the part of the 600 × 200 px strip it fills$/),
         fix: null,
       },
     ]);
@@ -369,6 +372,29 @@ describe('analysePhoto on a signature', () => {
     const column = (x: number) => Array.from({ length: info.height }, (_, y) => data[y * info.width + x] ?? 0);
     expect(Math.min(...column(2))).toBeGreaterThan(240);
     expect(Math.min(...column(300))).toBeLessThan(120);
+  });
+
+  it('counts the pixels the upload has of the signature, never the white padded around it to 3 : 1', async () => {
+    // The strokes of the 1600 × 900 page span about 810 × 200 px: padded to 3 : 1 they made the
+    // 870 × 290 px canvas the figure used to report, wider and taller than the strokes.
+    const result = await analysePhoto(await signature(), size);
+    const measured = /^Signature (\d+) × (\d+) px \(its ink, margins trimmed\)$/.exec(
+      checkOf(result, 'resolution').measured,
+    );
+    const [width, height] = [Number(measured?.[1]), Number(measured?.[2])];
+    expect(width).toBeGreaterThan(780);
+    expect(width).toBeLessThan(840);
+    expect(height).toBeGreaterThan(180);
+    expect(height).toBeLessThan(260);
+    // A blank 4000 × 3000 page has nothing to trim: 4000 × 3000 px, not its 11700 × 3900 px canvas.
+    const blank = await analysePhoto(await plain(4000, 3000), size);
+    expect(checkOf(blank, 'resolution')).toEqual({
+      rule: 'resolution',
+      passed: true,
+      measured: 'Signature 4000 × 3000 px (the whole upload)',
+      expected: 'At least 205 × 154 px, the part of the 600 × 200 px strip it fills',
+      fix: null,
+    });
   });
 
   it('says a tiny signature has too few pixels', async () => {
@@ -414,6 +440,67 @@ describe('analysePhoto on a signature', () => {
       measured: 'A face, not a signature',
       fix: PHOTO_FIXES.faceNotSignature,
     });
+  });
+});
+
+describe('analysePhoto on a young child’s thumb impression (a member under 5, in place of the signature)', () => {
+  const size = PHOTO_SIZES['oci-signature'];
+  const thumb = { mark: 'thumb-impression' } as const;
+  /** Every word the report and its verdict show, with the rules' labels. */
+  const words = (report: Awaited<ReturnType<typeof analysePhoto>>['report']) => {
+    const verdict = photoVerdict(report);
+    return [
+      verdict.reason?.problem,
+      ...verdict.rest,
+      ...report.checks.flatMap((c) => [PHOTO_RULE_LABELS[c.rule], c.measured, c.expected, c.fix]),
+    ].join(' ');
+  };
+
+  it('asks for a thumb pressed on an ink pad for a blank page, and never to sign', async () => {
+    const result = await analysePhoto(await plain(4000, 3000), size, thumb);
+    expect(result.report.passed).toBe(false);
+    expect(result.report.checks).toEqual([
+      {
+        rule: THUMB_IMPRESSION_RULES[0],
+        passed: false,
+        measured: 'Ink on 0.0 % of the strip',
+        expected: 'Ink on 0.5 % to 45 % of the strip, and no face',
+        fix: PHOTO_FIXES.noThumbImpression,
+      },
+      {
+        rule: 'resolution',
+        passed: true,
+        measured: 'Thumb impression 4000 × 3000 px (the whole upload)',
+        expected: 'At least 205 × 154 px, the part of the 600 × 200 px strip it fills',
+        fix: null,
+      },
+    ]);
+    expect(PHOTO_FIXES.noThumbImpression).toContain('Press the child’s thumb on an ink pad, then on plain white paper');
+    expect(photoVerdict(result.report).reason?.problem).toBe('The upload is not a thumb impression in ink.');
+    expect(PHOTO_RULE_LABELS['thumb-impression']).toBe('A thumb impression in ink');
+    expect(words(result.report)).not.toMatch(/\bsign/i);
+  });
+
+  it('passes an inked thumb, measuring the thumb’s own pixels', async () => {
+    const result = await analysePhoto(await thumbImpression(), size, thumb);
+    expect(result.report).toMatchObject({ passed: true, fitted: { widthPx: 600, heightPx: 200 } });
+    expect(result.report.checks.map((c) => c.rule)).toEqual([...THUMB_IMPRESSION_RULES]);
+    const measured = /^Thumb impression (\d+) × (\d+) px \(its ink, margins trimmed\)$/.exec(
+      checkOf(result, 'resolution').measured,
+    );
+    expect(Number(measured?.[1])).toBeLessThan(560);
+    expect(Number(measured?.[2])).toBeLessThan(720);
+  });
+
+  it('says a face is not a thumb impression', async () => {
+    const result = await analysePhoto(await faceOn('brunette'), size, thumb);
+    expect(result.report.checks[0]).toMatchObject({
+      rule: 'thumb-impression',
+      passed: false,
+      measured: 'A face, not a thumb impression',
+      fix: PHOTO_FIXES.faceNotThumbImpression,
+    });
+    expect(words(result.report)).not.toMatch(/\bsign/i);
   });
 });
 

@@ -2,7 +2,12 @@
 // size's rules and fits it to the size. The photos module's service calls analysePhoto; nothing
 // here stores anything.
 import sharp, { type Sharp } from 'sharp';
-import type { ComplianceReport, PhotoCheck } from '../../../../domain/photos/compliance.ts';
+import {
+  type ComplianceReport,
+  type PhotoCheck,
+  SIGNATURE_MARK_NAMES,
+  type SignatureMark,
+} from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import { createTurns } from '../../../lib/turns.ts';
 import { EVEN_BACKGROUND, evenBackground } from './background.ts';
@@ -13,6 +18,7 @@ import {
   headHeightCheck,
   INK_LUMA,
   MIN_PHOTO_FOCUS,
+  markResolutionCheck,
   notMeasured,
   oneFaceCheck,
   photoFocusCheck,
@@ -87,6 +93,12 @@ export interface AnalyseOptions {
    * customer's photo, and is refused (FaceDetectionError) while VISITOR_CHECKS_WAITING wait.
    */
   visitor?: boolean;
+  /**
+   * What a signature size's upload holds: a signature (the default) or, for a member under 5, the
+   * child's thumb impression in its place (application-photos.ts `fittedPhotoMark`), which its
+   * checks name and whose fixes never ask anyone to sign. Ignored for a photo size.
+   */
+  mark?: SignatureMark;
 }
 
 /**
@@ -346,16 +358,22 @@ async function frame(
 
 const EMPTY: RgbImage = { data: Buffer.alloc(0), width: 0, height: 0 };
 
-async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec, detect: Detect): Promise<AnalysedPhoto> {
+async function analyseSignature(
+  image: RgbImage | null,
+  size: PhotoSizeSpec,
+  detect: Detect,
+  mark: SignatureMark,
+): Promise<AnalysedPhoto> {
   if (!image) {
-    const checks = [resolutionCheck(size, EMPTY, 'Signature')];
+    const checks = [resolutionCheck(size, EMPTY, SIGNATURE_MARK_NAMES[mark])];
     return { report: report(size, checks, null, null), fitted: null };
   }
   const fitted = await fitSignature(image, size);
   const { faces } = await findFaces(image, image, detect);
   const checks = [
-    signatureCheck(size, await inkShare(fitted.jpeg), faces.length),
-    resolutionCheck(size, { width: fitted.sourceWidth, height: fitted.sourceHeight }, 'Signature'),
+    signatureCheck(size, await inkShare(fitted.jpeg), faces.length, mark),
+    // The upload's own pixels of the mark, not the canvas padded around it to the ratio.
+    markResolutionCheck(size, mark, fitted),
   ];
   return { report: report(size, checks, fitted, null), fitted: fitted.jpeg };
 }
@@ -372,7 +390,8 @@ async function inkShare(strip: Buffer): Promise<number> {
  * Checks `image` (an upload already validated and re-encoded as JPEG or PNG) against every rule
  * that applies to `size`, and fits it: cropped around the face to the size's ratio and head
  * height, scaled to its exact pixels, sRGB JPEG under its byte cap, no metadata, nothing
- * retouched. A signature gets its margins trimmed and is padded with white to the ratio.
+ * retouched. A signature (or a child's thumb impression, `options.mark`) gets its margins trimmed
+ * and is padded with white to the ratio.
  * A photo the engine cannot use (unreadable, 1 × 1, no face, two faces) gets a failed check with
  * its fix, not an exception; it rejects only with FaceDetectionError, when detection itself
  * could not run (queue full, worker crashed): a retry later can succeed.
@@ -400,7 +419,9 @@ export async function analyseWith(
   size: PhotoSizeSpec,
   options: AnalyseOptions = {},
 ): Promise<AnalysedPhoto> {
-  if (size.kind === 'signature') return analyseSignature(await decode(image, WORKING_MAX_SIDE), size, detect);
+  if (size.kind === 'signature') {
+    return analyseSignature(await decode(image, WORKING_MAX_SIDE), size, detect, options.mark ?? 'signature');
+  }
 
   const changeBackground = Boolean(options.backgroundChange && size.backgroundChangeAllowed);
   // The background change learns the wall's colours from the whole photo: it decodes it whole.

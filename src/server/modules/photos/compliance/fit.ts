@@ -119,9 +119,16 @@ const TRIM_THRESHOLD = 40;
 const SIGNATURE_MARGIN = 0.15;
 
 export interface FittedSignature extends Encoded {
-  /** The signature's pixels before scaling to the size (trimmed, padded to the ratio). */
-  sourceWidth: number;
-  sourceHeight: number;
+  /**
+   * The pixels the upload has of the signature (or thumb impression): its ink with the paper's
+   * margins trimmed, or the whole image when there was nothing to trim (blank, one colour, ink to
+   * the edges). Never the white padded around it.
+   */
+  mark: { width: number; height: number };
+  /** Whether the margins were trimmed (`mark` is smaller than the image). */
+  trimmed: boolean;
+  /** The part of the fitted strip the mark fills, in the size's pixels (the rest is the padding). */
+  inStrip: { width: number; height: number };
 }
 
 /** Margins trimmed, padded with white to the size's ratio (3 : 1 for OCI), scaled to its pixels. */
@@ -154,5 +161,13 @@ export async function fitSignature(image: RgbImage, size: PhotoSizeSpec): Promis
     .toBuffer();
   const build = () =>
     sharp(padded, { raw: { width, height, channels: 3 } }).resize(size.widthPx, size.heightPx, { fit: 'fill' });
-  return { ...(await encodeUnderCap(build, size.maxBytes)), sourceWidth: width, sourceHeight: height };
+  return {
+    ...(await encodeUnderCap(build, size.maxBytes)),
+    mark: { width: trimmed.width, height: trimmed.height },
+    trimmed: trimmed.width < image.width || trimmed.height < image.height,
+    inStrip: {
+      width: Math.round((trimmed.width * size.widthPx) / width),
+      height: Math.round((trimmed.height * size.heightPx) / height),
+    },
+  };
 }

@@ -111,3 +111,18 @@ export function signature(): Promise<Buffer> {
     </g></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/**
+ * A young child's thumb impression as a phone photographs it: a 4000 × 3000 JPEG of white paper
+ * with one inked thumb (ridges in dark blue, about 520 × 680 px) in the middle.
+ */
+export function thumbImpression(): Promise<Buffer> {
+  const ridges = Array.from(
+    { length: 16 },
+    (_, i) => `<ellipse cx="2000" cy="1500" rx="${260 - i * 16}" ry="${340 - i * 20}"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">
+    <rect width="100%" height="100%" fill="#fbfbf8"/>
+    <g fill="none" stroke="#1c2450" stroke-width="9">${ridges}</g></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

@@ -4,6 +4,7 @@ import type { DocumentOffer } from '../../../../domain/applications/household.ts
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
+import { thumbnailUrl } from '../../../../domain/uploads/thumbnail.ts';
 import type { AddressCountry } from '../../../../domain/users/regions.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -56,7 +57,10 @@ export function RequestedByTeam({ requested }: { requested: ChecklistItemStatus[
   );
 }
 
-/** A stored file: a thumbnail for images (the preview link), "Open" for PDFs, its name and size. */
+/**
+ * A stored file: for an image, its thumbnail (a small JPEG, not the phone's 5 MB photo) linking to
+ * the whole image; "Open" for PDFs; its name and size.
+ */
 export function StoredFile({ document, children }: { document: DocumentView; children?: React.ReactNode }) {
   const image = document.type.startsWith('image/');
   return (
@@ -66,7 +70,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
         {image ? (
           <a href={document.links.preview} target="_blank" rel="noopener" className="shrink-0">
             <img
-              src={document.links.preview}
+              src={thumbnailUrl(document.links.preview)}
               alt={`Preview of ${document.name}`}
               loading="lazy"
               className="size-14 rounded-lg border border-slate-200 bg-white object-cover"
@@ -433,6 +437,7 @@ export function DocumentItem({
           document={stored}
           conflict={item.conflict}
           {...(item.proofCountry ? { country: item.proofCountry } : {})}
+          {...(item.proofPostalCode ? { postalCode: item.proofPostalCode } : {})}
           canChange={canChange}
           onSave={actions.setProofCode}
         />

@@ -170,10 +170,16 @@ describe('a member’s documents', () => {
     expect(within(item('Photo')).queryByText('Requested by our team:')).toBeNull();
   });
 
-  it('shows an image’s thumbnail from its preview link', () => {
+  it('shows an image’s small thumbnail, linking to the whole image', () => {
     show(checklist({ photo: [stored(12, 'photo', 'me.jpg', 'image/jpeg')] }));
     const thumbnail = within(item('Photo')).getByRole('img', { name: 'Preview of me.jpg' });
-    expect(thumbnail.getAttribute('src')).toBe('/api/v1/application/order/DOC-48213907/documents/12/preview');
+    // Not the phone's 5 MB photo for a 56 px square: the server's small JPEG of it.
+    expect(thumbnail.getAttribute('src')).toBe(
+      '/api/v1/application/order/DOC-48213907/documents/12/preview?size=thumb',
+    );
+    expect(thumbnail.closest('a')?.getAttribute('href')).toBe(
+      '/api/v1/application/order/DOC-48213907/documents/12/preview',
+    );
   });
 
   it('shows a fitted photo’s checks kept with its document (a minor’s thumb impression, another photo slot)', () => {

@@ -38,7 +38,12 @@ const proof = (extra: Partial<DocumentView> = {}): DocumentView => ({
 const CONFLICT =
   'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
 
-function checklist(document: DocumentView, conflict?: string, proofCountry?: 'US' | 'CA'): MemberChecklist {
+function checklist(
+  document: DocumentView,
+  conflict?: string,
+  proofCountry?: 'US' | 'CA',
+  proofPostalCode?: string,
+): MemberChecklist {
   return {
     memberId: 4,
     fullName: 'Priya Sharma',
@@ -53,6 +58,7 @@ function checklist(document: DocumentView, conflict?: string, proofCountry?: 'US
         documents: [document],
         ...(conflict ? { conflict } : {}),
         ...(proofCountry ? { proofCountry } : {}),
+        ...(proofPostalCode ? { proofPostalCode } : {}),
       },
     ],
     otherDocuments: [],
@@ -91,6 +97,28 @@ describe('the postal code on a proof of address', () => {
     fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
     await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(1));
     expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'CA', 'M5V 2T6');
+  });
+
+  it('starts with the ZIP of the address in the form, says so, and keeps it editable', async () => {
+    const onChecklist = vi.fn();
+    api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
+    render(
+      <MemberDocuments
+        orderRef="DOC-1"
+        checklist={checklist(proof(), undefined, 'US', '93277')}
+        canChange
+        onChecklist={onChecklist}
+      />,
+    );
+    const group = screen.getByRole('group', { name: PROOF_CODE_TEXT.legend });
+    const code = within(group).getByLabelText('ZIP code') as HTMLInputElement;
+    expect(code.value).toBe('93277');
+    expect(group.textContent).toContain(PROOF_CODE_TEXT.fromForm);
+    // Read off the paper: another code printed there is the one sent.
+    fireEvent.change(code, { target: { value: '93291' } });
+    fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(1));
+    expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'US', '93291');
   });
 
   it('inside the application form, sends the code without submitting the form (its next step)', async () => {

@@ -9,6 +9,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 export const PROOF_CODE_TEXT = {
   legend: 'ZIP or postal code on this document',
   hint: 'As printed on your proof of address. We check that it is served by the same Indian mission as the address in your form.',
+  /** Said where the code starts as the form's address's, so it is read against the paper before it is saved. */
+  fromForm: 'We filled in the code of the address in your form: change it if the document shows another.',
   save: 'Save code',
   change: 'Change code',
   onDocument: (code: string, mission: string) => `${code} on this document: ${mission}.`,
@@ -17,13 +19,15 @@ export const PROOF_CODE_TEXT = {
 
 /**
  * Under a proof of address (issue 32 §1): the ZIP or postal code printed on it, asked once the file
- * is in, then shown with the mission it resolves to; and, when that mission is not the order's,
+ * is in (starting as the code of the address in the form, which the proof is to show), then shown
+ * with the mission it resolves to; and, when that mission is not the order's,
  * why the application waits and what to do (`conflict`, from the server's rule).
  */
 export function ProofPostalCode({
   document,
   conflict,
   country,
+  postalCode,
   canChange,
   onSave,
 }: {
@@ -31,6 +35,8 @@ export function ProofPostalCode({
   conflict: string | undefined;
   /** The country the code is first asked in (the order's); the customer can change it. */
   country?: AddressCountry;
+  /** The code it is first asked with: the member's address in the form (not typed twice); editable. */
+  postalCode?: string;
   canChange: boolean;
   /** Sends the code; rejects with the server's refusal. */
   onSave(country: AddressCountry, postalCode: string): Promise<void>;
@@ -66,12 +72,16 @@ export function ProofPostalCode({
       ) : canChange ? (
         <PostalCodeControl
           legend={PROOF_CODE_TEXT.legend}
-          hint={PROOF_CODE_TEXT.hint}
+          hint={
+            !given && country && postalCode
+              ? `${PROOF_CODE_TEXT.hint} ${PROOF_CODE_TEXT.fromForm}`
+              : PROOF_CODE_TEXT.hint
+          }
           submitLabel={PROOF_CODE_TEXT.save}
           {...(given
             ? { initial: { country: given.country, postalCode: given.postalCode } }
             : country
-              ? { initial: { country, postalCode: '' } }
+              ? { initial: { country, postalCode: postalCode ?? '' } }
               : {})}
           onSend={async (country, postalCode) => {
             try {

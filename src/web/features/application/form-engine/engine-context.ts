@@ -4,6 +4,7 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import type { UploadField } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
+import type { ThumbnailSize } from '../../../../domain/uploads/thumbnail.ts';
 
 /** What the form holds: raw answers keyed by field key, as typed (the schema normalises them). */
 export type FormValues = Record<string, unknown>;
@@ -45,8 +46,8 @@ export interface EngineContextValue {
    * the form wait until `sending` settles, true once it is in or cancelled (usePendingUploads).
    */
   trackUpload(key: string, sending: Promise<boolean>): void;
-  /** Where a stored document can be previewed, if the host knows. */
-  fileUrl: ((ref: FileRef) => string | undefined) | undefined;
+  /** Where a stored document can be previewed (`thumb`: its small thumbnail), if the host knows. */
+  fileUrl: ((ref: FileRef, size?: ThumbnailSize) => string | undefined) | undefined;
   /** The photo checks kept with a stored document (a fitted photo or signature), if the host knows them. */
   fileReport: ((ref: FileRef) => ComplianceReport | undefined) | undefined;
   /** Where a pre-filled answer came from ("From Priya Sharma’s answers"), by field key. */

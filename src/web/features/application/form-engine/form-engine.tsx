@@ -38,6 +38,7 @@ import {
 } from '../../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../../domain/limits/constants.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
+import type { ThumbnailSize } from '../../../../domain/uploads/thumbnail.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import { usePendingUploads } from '../../../lib/pending-uploads.ts';
@@ -151,8 +152,8 @@ export interface FormEngineProps {
   today?: string;
   /** Sends a file; without it, upload fields say uploading is unavailable. */
   upload?: UploadFile;
-  /** A URL that previews a stored document, if there is one. */
-  fileUrl?: (ref: FileRef) => string | undefined;
+  /** A URL that previews a stored document (`thumb`: its small thumbnail), if there is one. */
+  fileUrl?: (ref: FileRef, size?: ThumbnailSize) => string | undefined;
   /** The photo checks kept with a stored document, if there are any (shown again after a reload). */
   fileReport?: (ref: FileRef) => ComplianceReport | undefined;
   /** Whose form it is, shown over the steps on desktop. */

@@ -55,7 +55,7 @@ function renderUpload(
   field: UploadField,
   upload?: UploadFile,
   defaultValues = {},
-  fileUrl?: (ref: FileRef) => string | undefined,
+  fileUrl?: FormEngineProps['fileUrl'],
   fileReport?: (ref: FileRef) => ComplianceReport | undefined,
   onComplete?: FormEngineProps['onComplete'],
 ) {
@@ -429,6 +429,17 @@ describe('upload fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(values().passportPage).toBeNull());
     expect(screen.getByText('Choose a file')).toBeTruthy();
+  });
+
+  it('shows a stored image by its thumbnail, a fitted photo whole', () => {
+    const scan: FileRef = { documentId: '41', name: 'scan.jpg', type: 'image/jpeg', size: 5_200_000 };
+    const fileUrl = (ref: FileRef, size?: 'thumb') => `/files/${ref.documentId}${size ? `?size=${size}` : ''}`;
+    renderUpload(photo, vi.fn(), { photo: scan }, fileUrl);
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('/files/41?size=thumb');
+    cleanup();
+    renderUpload(photo, vi.fn(), { photo: scan }, fileUrl, () => ociReport);
+    const fitted = screen.getByRole('img', { name: 'Your file fitted to OCI photo (600 × 600 px)' });
+    expect(fitted.getAttribute('src')).toBe('/files/41');
   });
 
   it('a photo field the service fits: choosing a phone photo uploads it at once, with progress, then shows the fitted photo and its checks', async () => {

@@ -141,7 +141,9 @@ export function UploadControl({ field }: { field: UploadField }) {
   const stored = isFileRef(input.value) ? input.value : undefined;
   const localFile = phase.kind === 'idle' ? undefined : phase.file;
   const preview = usePreview(localFile);
+  // The fitted photo or signature is shown large enough to judge; any other image as a 56 px thumbnail.
   const storedPreview = stored && image ? engine.fileUrl?.(stored) : undefined;
+  const storedThumbnail = stored && image ? engine.fileUrl?.(stored, 'thumb') : undefined;
   // The checks of this upload, else those the host kept with the stored document (after a reload).
   const report =
     stored && checked?.documentId === stored.documentId ? checked.report : stored && engine.fileReport?.(stored);
@@ -301,7 +303,7 @@ export function UploadControl({ field }: { field: UploadField }) {
                 <FittedImage report={report} name={stored.name} preview={storedPreview} />
               </div>
             ) : (
-              <FileSummary name={stored.name} size={stored.size} preview={storedPreview} image={image} />
+              <FileSummary name={stored.name} size={stored.size} preview={storedThumbnail} image={image} />
             )}
             <div className="flex flex-wrap gap-2">
               <label htmlFor={ids.id} className="btn-outline cursor-pointer px-4 py-2 text-sm">

@@ -65,9 +65,11 @@ export function rememberMemberForm(client: QueryClient, orderRef: string, form: 
   if (before && CHECKLIST_ANSWER_KEYS.some((key) => before.answers[key] !== form.answers[key])) {
     void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
   }
-  // The order's mission follows the deciding member's address code: read again when a code changed.
+  // The order's mission follows the deciding member's address code: read again when a code changed;
+  // and the checklist, whose proof of address starts with the member's code (and is compared with the mission).
   if (before && JSON.stringify(addressCodeOf(before.answers)) !== JSON.stringify(addressCodeOf(form.answers))) {
     void client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
+    void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
   }
   client.setQueryData<ApplicationOrder>(applicationKeys.order(orderRef), (order) =>
     order

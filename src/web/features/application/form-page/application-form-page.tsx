@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
-import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
-import { documentOffers, type MemberFiles } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
 import { ENGINE_TEXT } from '../form-engine/form-engine.tsx';
 import { memberStepCount, nextUnreviewed, orderMissionFor, useApplicationData } from './application-data.ts';
+import { useDocumentOffers } from './document-offers.ts';
 import { type FlushOutcome, MemberPanel } from './member-panel.tsx';
 import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
 import { ReviewPage } from './review-page.tsx';
@@ -203,32 +202,6 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
 
 type Data = ReturnType<typeof useApplicationData>;
 
-/** The other members' files this member's missing documents can use again (a parent's passport). */
-function offersFor(
-  memberId: number,
-  members: NonNullable<Data['order']['data']>['members'],
-  checklists: readonly MemberChecklist[],
-  own: MemberChecklist,
-) {
-  const files: MemberFiles[] = members.map((m) => ({
-    id: m.id,
-    fullName: m.fullName,
-    kind: m.kind,
-    relationship: m.relationship,
-    documents:
-      checklists
-        .find((c) => c.memberId === m.id)
-        ?.items.flatMap((item) => item.documents.map((d) => ({ id: d.id, itemId: item.id }))) ?? [],
-  }));
-  const self = files.find((f) => f.id === memberId);
-  if (!self) return [];
-  return documentOffers(
-    self,
-    files,
-    own.items.filter((item) => !item.uploaded).map((item) => item.id),
-  );
-}
-
 function Loaded({
   orderRef,
   order,
@@ -256,10 +229,7 @@ function Loaded({
 }) {
   const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];
   const activeChecklist = checklist.members.find((c) => c.memberId === active?.id);
-  const offers = useMemo(
-    () => (active && activeChecklist ? offersFor(active.id, order.members, checklist.members, activeChecklist) : []),
-    [active, activeChecklist, order.members, checklist.members],
-  );
+  const offers = useDocumentOffers(orderRef, active?.id, order.members, checklist.members, definition !== null);
   const entries: SwitcherEntry[] = order.members.map((member) => {
     const memberChecklist = checklist.members.find((c) => c.memberId === member.id);
     const total = memberStepCount(definition, member.kind);

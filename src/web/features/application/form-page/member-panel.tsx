@@ -13,6 +13,7 @@ import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applic
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import { type ThumbnailSize, thumbnailUrl } from '../../../../domain/uploads/thumbnail.ts';
 import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -281,10 +282,11 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     [client, orderRef, member.id, uploaded, hold],
   );
   const fileUrl = useMemo(
-    () => (ref: FileRef) =>
-      /^\d+$/.test(ref.documentId)
-        ? `/api/v1/application/order/${encodeURIComponent(orderId)}/documents/${ref.documentId}/preview`
-        : undefined,
+    () => (ref: FileRef, size?: ThumbnailSize) => {
+      if (!/^\d+$/.test(ref.documentId)) return undefined;
+      const preview = `/api/v1/application/order/${encodeURIComponent(orderId)}/documents/${ref.documentId}/preview`;
+      return size === 'thumb' ? thumbnailUrl(preview) : preview;
+    },
     [orderId],
   );
 

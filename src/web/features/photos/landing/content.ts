@@ -15,6 +15,8 @@ export const RULE_MEANINGS: Record<PhotoRule, string> = {
   shadow: 'Both sides of your face are evenly lit, with no strong shadow on one side.',
   resolution: 'The photo has enough pixels for your size, so nothing is blown up.',
   signature: 'For an OCI signature: dark ink strokes on white paper, not a blank page or a photo of a face.',
+  'thumb-impression':
+    'For the thumb impression a child under 5 gives in place of an OCI signature: an inked thumb on white paper, not a blank page or a photo of a face.',
 };
 
 export const HOW_IT_WORKS = [
