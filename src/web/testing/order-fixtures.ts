@@ -1,6 +1,7 @@
 /** Fixtures for the application pages' component tests (test code only). */
 import type { ApplicationOrder } from '../../domain/applications/application.ts';
 import type { OrderChecklist } from '../../domain/applications/documents.ts';
+import type { MemberForm } from '../../domain/applications/member-form.ts';
 import type { Member } from '../../domain/applications/members.ts';
 import type { ChosenPackage } from '../../domain/catalog/package-choice.ts';
 import { premiumSupportFor } from '../../domain/checkout/premium-support.ts';
@@ -127,5 +128,24 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     returned: null,
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A member's stored form as GET …/members/{id}/form answers it: saved, editable, on step 1. */
+export function memberForm(
+  memberId: number,
+  answers: Record<string, unknown>,
+  extra: Partial<MemberForm> = {},
+): MemberForm {
+  return {
+    memberId,
+    currentStep: 1,
+    answers,
+    reviewDetails: null,
+    canEdit: true,
+    canRemoveReview: false,
+    savedAt: '2026-11-30T09:30:00.000Z',
+    answersSavedAt: '2026-11-30T09:30:00.000Z',
+    ...extra,
   };
 }

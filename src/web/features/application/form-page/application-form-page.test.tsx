@@ -26,6 +26,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../../testing/dom.tsx';
+import { memberForm } from '../../../testing/order-fixtures.ts';
 import { ApplicationForm, PAGE_TEXT } from './application-form-page.tsx';
 import { MIN_SAVE_INTERVAL_MS } from './autosaver.ts';
 import { writeDraft } from './form-draft.ts';
@@ -172,17 +173,7 @@ function memberChecklist(memberId: number, fullName: string, uploaded: boolean):
   };
 }
 
-const form = (memberId: number, answers: Record<string, unknown>, extra: Partial<MemberForm> = {}): MemberForm => ({
-  memberId,
-  currentStep: 1,
-  answers,
-  reviewDetails: null,
-  canEdit: true,
-  canRemoveReview: false,
-  savedAt: '2026-11-30T09:30:00.000Z',
-  answersSavedAt: '2026-11-30T09:30:00.000Z',
-  ...extra,
-});
+const form = memberForm;
 
 interface Setup {
   members: Member[];

@@ -4,10 +4,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistItemStatus, MemberChecklist } from '../../../../domain/applications/documents.ts';
-import type { MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { memberForm } from '../../../testing/order-fixtures.ts';
 import { useDocumentOffers } from './document-offers.ts';
 
 beforeAll(installBrowserStubs);
@@ -56,16 +56,7 @@ const checklist = (memberId: number, items: ChecklistItemStatus[]): MemberCheckl
   complete: false,
 });
 
-const form = (memberId: number, answers: Record<string, unknown>): MemberForm => ({
-  memberId,
-  currentStep: 1,
-  answers,
-  reviewDetails: null,
-  canEdit: true,
-  canRemoveReview: false,
-  savedAt: '2026-11-30T09:00:00.000Z',
-  answersSavedAt: null,
-});
+const form = memberForm;
 
 // A US mother applying with her 3-year-old; the father, who has died, does not apply.
 const meera = member(1, 'Meera Iyer', 'Adult', 'Self');
