@@ -91,6 +91,11 @@ export const checklistItemStatusSchema = z.object({
   required: z.boolean(),
   /** A document our team prepares and sends after payment (never required before then). */
   preparedByUs: z.literal(true).optional(),
+  /**
+   * Such a document once prepared (the order paid): the member's print pack to print it from, so
+   * the item says where it is, not "once you have paid" to a customer who has.
+   */
+  printPack: z.string().optional(),
   /** The types and size the item takes (for the file picker; the server checks the bytes). */
   accept: z.object({ types: z.array(z.enum(UPLOAD_TYPES)), maxBytes: z.number() }),
   uploaded: z.boolean(),

@@ -4381,6 +4381,7 @@ export interface components {
                             required: boolean;
                             /** @enum {boolean} */
                             preparedByUs?: true;
+                            printPack?: string;
                             accept: {
                                 types: ("jpeg" | "png" | "heic" | "pdf")[];
                                 maxBytes: number;
@@ -4650,6 +4651,7 @@ export interface components {
                                 required: boolean;
                                 /** @enum {boolean} */
                                 preparedByUs?: true;
+                                printPack?: string;
                                 accept: {
                                     types: ("jpeg" | "png" | "heic" | "pdf")[];
                                     maxBytes: number;
@@ -8863,6 +8865,7 @@ export interface operations {
                                     required: boolean;
                                     /** @enum {boolean} */
                                     preparedByUs?: true;
+                                    printPack?: string;
                                     accept: {
                                         types: ("jpeg" | "png" | "heic" | "pdf")[];
                                         maxBytes: number;
@@ -9211,6 +9214,7 @@ export interface operations {
                                 required: boolean;
                                 /** @enum {boolean} */
                                 preparedByUs?: true;
+                                printPack?: string;
                                 accept: {
                                     types: ("jpeg" | "png" | "heic" | "pdf")[];
                                     maxBytes: number;
@@ -13017,6 +13021,7 @@ export interface operations {
                                             required: boolean;
                                             /** @enum {boolean} */
                                             preparedByUs?: true;
+                                            printPack?: string;
                                             accept: {
                                                 types: ("jpeg" | "png" | "heic" | "pdf")[];
                                                 maxBytes: number;

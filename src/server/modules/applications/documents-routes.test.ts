@@ -152,12 +152,19 @@ describe('what our team prepares', () => {
         .data.members[0].items.find((i: { id: string }) => i.id === 'parental-authorization-form');
     const view = async () => (await call('GET', orderPath(order.displayId), user.token)).json().data;
     expect(await formOf()).toMatchObject({ required: false, preparedByUs: true });
+    expect((await formOf()).printPack).toBeUndefined();
     expect((await view()).missing).not.toContain('Aarav’s Parental Authorization Form');
     // Checkout names it before payment: an order with nothing missing still waits for it once paid.
     expect((await view()).preparedAfterPayment).toEqual(['Aarav’s Parental Authorization Form']);
 
     await moveOrderTo(t.app, order.id, 'Forms incomplete');
-    expect(await formOf()).toMatchObject({ required: true, preparedByUs: true });
+    // Paid: the item says where to print it from, the member's own print pack.
+    const memberId = (await view()).members[0].id;
+    expect(await formOf()).toMatchObject({
+      required: true,
+      preparedByUs: true,
+      printPack: `/api/v1/application/order/${order.displayId}/members/${memberId}/print-pack`,
+    });
     expect((await view()).missing).toContain('Aarav’s Parental Authorization Form');
     expect((await view()).preparedAfterPayment).toEqual([]);
   });

@@ -33,6 +33,7 @@ import {
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
+import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import {
   answerFieldsByKey,
@@ -332,6 +333,9 @@ function toMemberChecklist(
       ...(item.hint ? { hint: item.hint } : {}),
       required: item.required,
       ...(item.preparedByUs ? { preparedByUs: true } : {}),
+      ...(item.preparedByUs && canUsePrintPack(order.status)
+        ? { printPack: printPackHref(order.displayId, member.id) }
+        : {}),
       accept: { types: [...item.accept.types], maxBytes: item.accept.maxBytes },
       uploaded: item.uploaded,
       documents: item.documents,

@@ -18,6 +18,9 @@ export const DOCUMENT_TEXT = {
   optional: 'Optional',
   /** A document our team prepares (a form or declaration in the print pack): never "Required" before we send it. */
   preparedByUs: 'We prepare it: in your print pack once you have paid',
+  /** The same once paid: the print pack is ready, its link follows. */
+  preparedReady: 'We prepared it: print it from your print pack',
+  printPackLink: 'Print pack (PDF)',
   uploaded: 'Uploaded',
   /** Read out once a file is in. */
   uploadedName: (name: string) => `${name} is uploaded.`,
@@ -312,7 +315,9 @@ export function DocumentItem({
           <h3 className="font-semibold text-slate-900">{item.label}</h3>
           <p className="mt-0.5 text-xs font-semibold tracking-wide uppercase">
             {item.preparedByUs && !item.uploaded ? (
-              <span className="text-slate-600">{DOCUMENT_TEXT.preparedByUs}</span>
+              <span className="text-slate-600">
+                {item.printPack ? DOCUMENT_TEXT.preparedReady : DOCUMENT_TEXT.preparedByUs}
+              </span>
             ) : item.required ? (
               <span className="text-brand-700">{DOCUMENT_TEXT.required}</span>
             ) : (
@@ -324,6 +329,17 @@ export function DocumentItem({
             <p id={hintId} className="mt-1 text-sm text-slate-600">
               {item.hint}
             </p>
+          ) : null}
+          {item.printPack && !item.uploaded ? (
+            <a
+              href={item.printPack}
+              download
+              className="mt-1.5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              <Icon name="download" className="size-4" />
+              {DOCUMENT_TEXT.printPackLink}
+              <span className="sr-only">: {item.label}</span>
+            </a>
           ) : null}
           <RequestedByTeam requested={item.requested} />
         </div>

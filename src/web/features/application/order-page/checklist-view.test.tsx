@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
-import { ChecklistView } from './checklist-view.tsx';
+import { ChecklistView, itemStanding } from './checklist-view.tsx';
 import { DocumentSlotContext } from './document-slot.ts';
 
 const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
@@ -71,5 +71,43 @@ describe('the order page’s checklist (issue 30 §4)', () => {
     show(null, false);
     expect(screen.queryByLabelText('Choose file: Photo')).toBeNull();
     expect(document.getElementById('document-4-photo')).not.toBeNull();
+  });
+});
+
+describe('a document we prepare, once the order is paid', () => {
+  const prepared = {
+    id: 'parental-authorization-form',
+    label: 'Aarav’s Parental Authorization Form',
+    required: true,
+    preparedByUs: true as const,
+    accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+    uploaded: false,
+    documents: [],
+  };
+  const pack = '/api/v1/application/order/DOC-48213907/members/4/print-pack';
+
+  it('says where to print it from, not "once you have paid", and links the print pack', async () => {
+    expect(itemStanding(prepared)).toBe('We prepare it: in your print pack once you have paid');
+    expect(itemStanding({ ...prepared, printPack: pack })).toBe('We prepared it: print it from your print pack');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DocumentSlotContext.Provider value={null}>
+          <ChecklistView
+            orderRef="DOC-48213907"
+            checklist={{
+              ...checklist,
+              items: [
+                { ...prepared, printPack: pack, requested: { note: 'Please sign it', at: '2026-11-29T09:00:00.000Z' } },
+              ],
+            }}
+            canChangeDocuments
+          />
+        </DocumentSlotContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('We prepared it: print it from your print pack')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Print pack (PDF): Aarav’s Parental Authorization Form' });
+    expect(link.getAttribute('href')).toBe(pack);
+    expect(screen.queryByText(/once you have paid/)).toBeNull();
   });
 });

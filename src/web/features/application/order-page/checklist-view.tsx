@@ -47,7 +47,8 @@ export function DocumentLine({ document }: { document: DocumentView }) {
 
 /** Where an item stands: what we prepare is sent after payment; the rest is required or optional. */
 export function itemStanding(item: ChecklistItemStatus): string {
-  if (item.preparedByUs && !item.uploaded) return DOCUMENT_TEXT.preparedByUs;
+  if (item.preparedByUs && !item.uploaded)
+    return item.printPack ? DOCUMENT_TEXT.preparedReady : DOCUMENT_TEXT.preparedByUs;
   return `${item.required ? 'Required' : 'Optional'} · ${item.uploaded ? 'Uploaded' : 'Missing'}`;
 }
 
