@@ -253,8 +253,9 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   requested: 'Document requested from the customer',
   noteRequired: 'Tell the customer what is wrong or missing',
   noteTooLong: 'The note should not exceed 1000 characters',
-  notOpen:
-    'A document can be requested while the order is In review (it goes back to the customer) or Forms incomplete.',
+  /** `status`: the order's own now, which a desk page loaded before another change does not show. */
+  notOpen: (status: string) =>
+    `This order is ${status} now: a document can be requested while it is In review (it goes back to the customer) or Forms incomplete. Reload the page to see it as it is.`,
 } as const;
 
 /**

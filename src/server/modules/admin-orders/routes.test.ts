@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
@@ -737,6 +738,9 @@ describe('POST /admin/orders/:ref/document-requests', () => {
     await moveOrderTo(t.app, order.id, 'Order pending');
     const refused = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'x' });
     expect(refused.statusCode).toBe(409);
+    // A desk page loaded before the order moved on still shows the old status: the answer says the new one.
+    expect(refused.json().message).toBe(DOCUMENT_REQUEST_MESSAGES.notOpen('Order pending'));
+    expect(refused.json().message).toMatch(/^This order is Order pending now: /);
     expect(await auditEntries(order.displayId, 'order.document-request')).toHaveLength(1);
   });
 });

@@ -555,7 +555,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (found?.order.kind !== 'service') return notFound();
       const { order } = found;
       if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
-        return formFailure(409, DOCUMENT_REQUEST_MESSAGES.notOpen);
+        return formFailure(409, DOCUMENT_REQUEST_MESSAGES.notOpen(order.status));
       }
       type Answer = FormResult<{ itemLabel: string; status: string }>;
       const changedMeanwhile = formFailure(409, STATUS_MESSAGES.changedConcurrently);
