@@ -645,6 +645,17 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
   });
 });
 
+describe('a message to an erased customer', () => {
+  it('gives their account no notification: no one can read it', async () => {
+    const { customer, order } = await paidApplication();
+    await moveOrderTo(t.app, order.id, 'Cancelled', 'staff');
+    await eraseOwnAccount(t.app, customer);
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/messages`, { body: 'Your refund went out' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, customer.id))).toEqual([]);
+  });
+});
+
 describe('POST /admin/orders/:ref/document-requests', () => {
   it('sends an order in review back with the request: the customer’s checklist shows it with the note until they upload', async () => {
     const { customer, order } = await paidApplication();

@@ -465,11 +465,14 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const { order } = found;
       return db.transaction(async (tx) => {
         const row = await keepNote(tx, actor, order, body, true);
-        await deps.notifications.notify(
-          order.userId,
-          { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark: body },
-          tx,
-        );
+        // An erased customer's account gets no notification: no one can read it.
+        if (!isErasedCustomerOrder(order)) {
+          await deps.notifications.notify(
+            order.userId,
+            { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark: body },
+            tx,
+          );
+        }
         await deps.mail.enqueue(tx, {
           ...messageMail(order, body, await deps.orders.siteUrlOf(order.id, tx)),
           purpose: 'order-message',
