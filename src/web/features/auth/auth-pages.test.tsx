@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { chooseMinorPackageSignedOut } from '../../testing/packages.ts';
 import { CreatePasswordPage } from './create-password-page.tsx';
@@ -21,6 +22,24 @@ describe('/verify-email', () => {
     expect(api.calls.filter((c) => c.path === '/api/v1/auth/email/verify')).toHaveLength(1);
     expect(api.calls[0]?.body).toEqual({ token: 'abc123' });
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('offers no sign-in to a browser signed in already: another account’s link leaves it as it is', async () => {
+    useSessionStore
+      .getState()
+      .login({ id: 3, name: 'Anita Alpha', email: 'anita@example.com', phone: '+1-4155550123', ageGroup: null });
+    fakeApi({
+      'POST /api/v1/auth/email/verify': () =>
+        ok(
+          { signedIn: false, returnTo: '/oci-card', choosePassword: null },
+          AUTH_API_MESSAGES.emailVerifiedOtherAccount,
+        ),
+    });
+    renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=theirs' });
+    expect(await screen.findByText(AUTH_API_MESSAGES.emailVerifiedOtherAccount)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+    useSessionStore.getState().clear();
   });
 
   it('shows the server message for a used or expired link', async () => {

@@ -7,6 +7,7 @@ import { ChosenPackageSummary } from '../../components/chosen-package-summary.ts
 import { Icon } from '../../components/ui/icon.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { pendingPackageChoice } from '../../lib/pending-package.ts';
+import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { verifyEmail } from './api.ts';
 import { openAuthDialog } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
@@ -36,6 +37,7 @@ export function VerifyEmailPage() {
   const [choice, setChoice] = useState<PackageChoiceSummary | null>(null);
   const sent = useRef<string | null>(null);
   const completeSignIn = useCompleteSignIn();
+  const signedIn = useSessionStore((state) => state.isLoggedIn);
 
   useEffect(() => {
     if (!token || sent.current === token) return;
@@ -103,6 +105,15 @@ export function VerifyEmailPage() {
             >
               <Icon name="key-round" className="size-5" />
               Choose your password
+            </Link>
+          </div>
+        ) : status.state !== 'verifying' && signedIn ? (
+          // Signed in already (another account's link stays out of this browser's session): no
+          // sign-in to offer, the way on is the account this browser is using.
+          <div className="mt-8 flex flex-col items-center gap-3">
+            <Link to={ROUTES.DASHBOARD} className="btn-primary">
+              Go to your dashboard
+              <Icon name="arrow-right" className="size-5" />
             </Link>
           </div>
         ) : status.state !== 'verifying' ? (
