@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   verifiedAccount,
   waitForInteractive,
+  waitForLink,
 } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
@@ -71,7 +72,7 @@ describe('/photos rendered on the server (JavaScript disabled)', () => {
 });
 
 describe('/photos: Start your photo order', () => {
-  it('opens Sign Up in photo-order mode for a visitor: the sign-up says x-platform sevaphotos and goes on to the photo order', async () => {
+  it('opens Sign Up in photo-order mode for a visitor: x-platform sevaphotos, "Check your inbox", and the link goes on to the photo order', async () => {
     const { page } = await e2e.desktop();
     await page.goto(ROUTES.PHOTOS);
     await waitForHydration(page);
@@ -82,21 +83,26 @@ describe('/photos: Start your photo order', () => {
     await expectVisible(dialog);
     expect(new URL(page.url()).pathname, 'the dialog opens over the page').toBe(ROUTES.PHOTOS);
 
+    const email = uniqueEmail('photos');
     await dialog.getByLabel('Full Name').fill('Meera Iyer');
-    await dialog.getByLabel('Email', { exact: true }).fill(uniqueEmail('photos'));
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByRole('textbox', { name: 'Phone' }).fill('4155550123');
     await dialog.getByLabel('Set Password').fill(STRONG_PASSWORD);
     await dialog.getByLabel('Re-enter Password').fill(STRONG_PASSWORD);
     await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     const signUp = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/signup') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Apply Now' }).click();
-    expect((await signUp).headers()['x-platform']).toBe('sevaphotos');
-    // On to the photo order (SPEC.md §4); the new account is not signed in until its e-mail is
-    // verified, so the order page sends it to sign in and back.
-    await poll(() => {
-      const url = new URL(page.url());
-      return [url.pathname, url.searchParams.get('redirect')];
-    }).toEqual([ROUTES.SIGN_IN, PHOTO_ORDER_PATH]);
+    const request = await signUp;
+    expect(request.headers()['x-platform']).toBe('sevaphotos');
+    expect(request.postDataJSON().returnTo).toBe(PHOTO_ORDER_PATH);
+    // The new account signs in with its e-mail's link: the dialog says so, over the page it opened on
+    // (going to the photo order at once landed on a "Welcome back" sign-in page).
+    const inbox = page.getByRole('dialog', { name: 'Check your inbox' });
+    await expectVisible(inbox);
+    expect(new URL(page.url()).pathname).toBe(ROUTES.PHOTOS);
+    // On to the photo order (SPEC.md §4) with the link, signed in.
+    await page.goto(await waitForLink(e2e.baseURL, email, ROUTES.VERIFY_EMAIL));
+    await poll(() => new URL(page.url()).pathname).toBe(PHOTO_ORDER_PATH);
   });
 
   it('leads a signed-in customer straight to the photo order', async () => {
