@@ -50,7 +50,8 @@ export function failedChecks(report: ComplianceReport | null): PhotoCheck[] {
   return report ? report.checks.filter((c) => !c.passed) : [];
 }
 
-interface PhotoForPayment {
+/** What decides a photo's standing for payment. */
+export interface PhotoForPayment {
   state: 'pending' | 'done' | 'failed';
   report: ComplianceReport | null;
   failedRuleChoice: FailedRuleChoice | null;

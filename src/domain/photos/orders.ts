@@ -9,7 +9,13 @@ import { strayChargeSchema } from '../payments/payment.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
 import { complianceReportSchema } from './compliance.ts';
-import { failedRuleChoiceSchema, SECOND_LOOK_STATES } from './failed-rules.ts';
+import {
+  FAILED_RULE_MESSAGES,
+  failedRuleChoiceSchema,
+  type PhotoForPayment,
+  paymentStanding,
+  SECOND_LOOK_STATES,
+} from './failed-rules.ts';
 import { storedPickupReadySchema } from './pickup-ready.ts';
 import {
   DIGITAL_PLAN_ID,
@@ -119,6 +125,11 @@ export const PHOTO_ORDER_MESSAGES = {
     `Prints for ${documentType}: add the size “${printLabel}” at step 1.`,
   pickupUsOnly:
     'Pickup is at Walgreens and CVS photo counters in the US only. In Canada, choose print copies delivered to home.',
+  /** The answer to the change of currency that took pickup (and its studio details) off the order. */
+  pickupDropped: 'We took Pickup off your order, with its photo studio details: pickup is offered in US dollars only.',
+  /** The answer to the change that added a size refusing Background Change to an order that had it. */
+  backgroundChangeDropped: (labels: readonly string[]) =>
+    `We took Background Change off your order: ${labels.join('; ')} must not be altered (passport and visa authorities refuse edited photos). Your photos are checked again without it.`,
   deliverySaved: 'Delivery saved',
   deliveryNotNeeded: 'A Digital Copy order has nothing to deliver. Choose print copies or pickup first.',
   deliveryMethodMismatch: (expected: 'pickup' | 'home') =>
@@ -269,6 +280,49 @@ export function deliveryMethodFor(
   return planId === PRINT_PLAN_ID ? 'home' : null;
 }
 
+/** What a photo order holds, as its payment reads it: each item's size label and photos, and its delivery. */
+export interface OrderForPayment {
+  items: readonly { label: string; photos: readonly (PhotoForPayment & { name: string })[] }[];
+  deliveryMethod: 'pickup' | 'home' | null;
+  delivery: { method: 'pickup' | 'home' } | null;
+}
+
+/** One thing a photo order still needs before it is paid: what kind, and the words of "Before paying, please add: …". */
+export interface StillNeeded {
+  need: 'item' | 'photo' | 'choice' | 'check' | 'delivery';
+  text: string;
+}
+
+/**
+ * What a photo order still needs before payment (issue 31 §3): a photo it can deliver for each item,
+ * a retake or the customer's choice for a fitted photo that failed a rule, the result of a check
+ * still running, and the delivery its prints need. The server refuses payment with these; the page
+ * says them beside a Pay it keeps disabled, before it is pressed.
+ */
+export function stillNeededBeforePayment(order: OrderForPayment): StillNeeded[] {
+  if (order.items.length === 0) return [{ need: 'item', text: M.needsItem }];
+  const missing: StillNeeded[] = [];
+  for (const item of order.items) {
+    const own = item.photos.map((photo) => ({ photo, standing: paymentStanding(photo) }));
+    // A photo the engine could not check or fit is delivered as nothing: it is not the item's photo.
+    if (own.every(({ standing }) => standing === 'unusable')) {
+      missing.push({ need: 'photo', text: M.needsPhoto(item.label) });
+    }
+    for (const { photo, standing } of own) {
+      if (standing === 'needs-choice') {
+        missing.push({ need: 'choice', text: FAILED_RULE_MESSAGES.needsChoice(item.label, photo.name) });
+      }
+      if (standing === 'checking') {
+        missing.push({ need: 'check', text: FAILED_RULE_MESSAGES.needsCheck(item.label, photo.name) });
+      }
+    }
+  }
+  if (order.deliveryMethod && order.delivery?.method !== order.deliveryMethod) {
+    missing.push({ need: 'delivery', text: order.deliveryMethod === 'home' ? M.needsAddress : M.needsPickup });
+  }
+  return missing;
+}
+
 const addressLine = z
   .string({ error: M.addressLineRequired })
   .trim()
@@ -414,6 +468,12 @@ export const photoOrderSchema = z.object({
    * minimum order): the sentence telling the customer so, and why.
    */
   couponRemoved: z.string().optional(),
+  /**
+   * Only in the answer to the change that took a chosen option off the order because the order no
+   * longer allows it (pickup when it turned to CAD, Background Change when a size refusing it
+   * joined): which options, and the sentence telling the customer so.
+   */
+  choicesDropped: z.object({ options: z.array(z.enum(PHOTO_OPTIONS)), message: z.string() }).optional(),
   /** Whether Background Change may be chosen: every item's size allows it. */
   backgroundChangeOffered: z.boolean(),
   /** The order has prints and a photo waits for a person's second look: nothing is printed until approved. */

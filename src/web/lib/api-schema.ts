@@ -1962,7 +1962,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone */
+        /** Take this browser's photo check (an item of its size with the checked photo) into the customer's open photo order (200), or a new one without an open order (201); once: the check is then gone */
         post: operations["postPhotoOrdersClaimCheck"];
         delete?: never;
         options?: never;
@@ -5232,6 +5232,10 @@ export interface components {
                         }[];
                         appliedCoupon: string | null;
                         couponRemoved?: string;
+                        choicesDropped?: {
+                            options: ("photo-optimize" | "background-change" | "pickup")[];
+                            message: string;
+                        };
                         backgroundChangeOffered: boolean;
                         printsHeld: boolean;
                         timeline: {
@@ -5391,6 +5395,10 @@ export interface components {
                         }[];
                         appliedCoupon: string | null;
                         couponRemoved?: string;
+                        choicesDropped?: {
+                            options: ("photo-optimize" | "background-change" | "pickup")[];
+                            message: string;
+                        };
                         backgroundChangeOffered: boolean;
                         printsHeld: boolean;
                         timeline: {
@@ -11713,6 +11721,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["Answer200_38"];
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
@@ -13373,6 +13382,10 @@ export interface operations {
                                 }[];
                                 appliedCoupon: string | null;
                                 couponRemoved?: string;
+                                choicesDropped?: {
+                                    options: ("photo-optimize" | "background-change" | "pickup")[];
+                                    message: string;
+                                };
                                 backgroundChangeOffered: boolean;
                                 printsHeld: boolean;
                                 timeline: {

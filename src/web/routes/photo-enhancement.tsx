@@ -23,7 +23,7 @@ const Checkout = lazy(() => import('../features/checkout/checkout-summary.tsx'))
 export function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
   const orderId = new URL(request.url).searchParams.get('orderId');
-  // A photo checked before signing in (its HttpOnly cookie): the new order takes it (issue 31).
+  // A photo checked on /photos (its HttpOnly cookie): the open order, or a new one, takes it (issue 31).
   const heldCheck = new RegExp(`(?:^|;\\s*)${PHOTO_CHECK_COOKIE}=[^;]`).test(request.headers.get('cookie') ?? '');
   if (orderId === null) return { orderRef: null, invalid: false, heldCheck };
   const valid = photoOrderRefParams.safeParse({ orderRef: orderId }).success;

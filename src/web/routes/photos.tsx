@@ -69,7 +69,15 @@ export default function Photos() {
       <PhotosHero brandName={brandName} cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />} />
       {/* Check first, account later (issue 31): the order that follows sign-in takes the checked photo. */}
       <Suspense fallback={<p className="page-x py-10 text-slate-700">{CHECK_TEXT.loading}</p>}>
-        <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} label={CHECK_TEXT.order} />} />
+        <PhotoCheckPanel
+          orderCta={(emphasis) => (
+            <StartPhotoOrder
+              onVisitorOpen={openInPhotoOrderMode}
+              label={CHECK_TEXT.order}
+              secondary={emphasis === 'secondary'}
+            />
+          )}
+        />
       </Suspense>
       <StaticIsland<PhotosLandingDetailsProps> server={ServerDetails} client={ClientDetails} props={{ plans }} />
       <PhotosClosingCta cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} onDark />} />

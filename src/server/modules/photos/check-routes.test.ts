@@ -8,10 +8,14 @@ import {
   PHOTO_CHECK_MARKER_COOKIE,
   PHOTO_CHECK_RATE_LIMIT,
 } from '../../../domain/photos/checks.ts';
+import { PHOTO_ORDER_MESSAGES as M, MAX_ITEMS_PER_ORDER } from '../../../domain/photos/orders.ts';
+import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { RETENTION_QUEUE } from '../../retention.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { apiCall } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
 import { photoChecks } from './tables.ts';
 import { fakeAnalyse, testFace } from './testing.ts';
 
@@ -228,6 +232,88 @@ describe('claiming the check at payment', () => {
     expect(again.json().message).toBe(C.notFound);
     const orders = await t.app.inject({ method: 'GET', url: '/api/v1/photo-orders', headers: bearer(user.token) });
     expect(orders.json().data.totalCount).toBe(1);
+  });
+
+  it('takes a second checked photo into the customer’s open order rather than starting another', async () => {
+    const user = await createSignedInUser(t.app);
+    const first = await claim(user.token, (await check({ size: 'oci-photo' })).token);
+    expect(first.statusCode).toBe(201);
+    const order = first.json().data;
+    // The customer went on to step 2 and chose Photo Optimize; back on /photos, another size.
+    const base = `/photo-orders/${order.displayId}`;
+    await apiCall(t.app, 'PUT', `${base}/step`, user.token, { step: 2 });
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['photo-optimize'] });
+
+    const second = await claim(user.token, (await check({ size: 'us-2x2' })).token);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe(C.claimed);
+    const joined = second.json().data;
+    expect(joined).toMatchObject({
+      displayId: order.displayId,
+      status: 'Payment pending',
+      options: ['photo-optimize'],
+    });
+    // Back at step 1, where the photo that joined is shown with the first.
+    expect(joined.step).toBe(1);
+    expect(joined.items.map((i: { photoSize: string }) => i.photoSize)).toEqual(['oci-photo', 'us-2x2']);
+    expect(joined.items[1].photos[0]).toMatchObject({ name: 'me.jpg', state: 'done' });
+    expect(joined.totalCents).toBeGreaterThan(order.totalCents);
+    expect(joined).not.toHaveProperty('choicesDropped');
+    expect(second.cookies.find((c) => c.name === PHOTO_CHECK_COOKIE)?.value).toBe('');
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/photo-orders', headers: bearer(user.token) });
+    expect(list.json().data.results.map((o: { displayId: string }) => o.displayId)).toEqual([order.displayId]);
+  });
+
+  it('says so when the size that joins takes Background Change off the open order', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = (await claim(user.token, (await check({ size: 'oci-photo' })).token)).json().data;
+    const base = `/photo-orders/${order.displayId}`;
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['background-change'] });
+
+    const joined = await claim(user.token, (await check({ size: 'us-2x2' })).token);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().data).toMatchObject({
+      displayId: order.displayId,
+      options: [],
+      backgroundChangeOffered: false,
+      choicesDropped: {
+        options: ['background-change'],
+        message: M.backgroundChangeDropped([PHOTO_SIZES['us-2x2'].label]),
+      },
+    });
+    // Said once: the order read again does not repeat it.
+    const read = await apiCall(t.app, 'GET', base, user.token);
+    expect(read.json().data).not.toHaveProperty('choicesDropped');
+  });
+
+  it('starts a new order once the open one is paid, and when the open one is full', async () => {
+    const user = await createSignedInUser(t.app);
+    const paid = (await claim(user.token, (await check()).token)).json().data;
+    await payWithSandbox(t, user.token, paid.displayId);
+    const next = await claim(user.token, (await check()).token);
+    expect(next.statusCode).toBe(201);
+    const open = next.json().data;
+    expect(open.displayId).not.toBe(paid.displayId);
+
+    for (let n = open.items.length; n < MAX_ITEMS_PER_ORDER; n++) {
+      await apiCall(t.app, 'POST', `/photo-orders/${open.displayId}/items`, user.token, { photoSize: 'us-2x2' });
+    }
+    const overflow = await claim(user.token, (await check()).token);
+    expect(overflow.statusCode).toBe(201);
+    expect(overflow.json().data.displayId).not.toBe(open.displayId);
+    expect(overflow.json().data.items).toHaveLength(1);
+  });
+
+  it('two tabs claiming the same check at once: one joins the open order, the other finds nothing', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = (await claim(user.token, (await check({ size: 'oci-photo' })).token)).json().data;
+    const { token } = await check({ size: 'us-2x2' });
+    const answers = await Promise.all([claim(user.token, token), claim(user.token, token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    const read = await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token);
+    expect(read.json().data.items).toHaveLength(2);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/photo-orders', headers: bearer(user.token) });
+    expect(list.json().data.totalCount).toBe(1);
   });
 
   it('claims only the cookie’s own check: another customer without it gets a 404', async () => {

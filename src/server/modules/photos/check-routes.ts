@@ -114,17 +114,19 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone",
-        // Without a currency, the one the customer last ordered in, else USD (`photoCurrencyOf`).
+          "Take this browser's photo check (an item of its size with the checked photo) into the customer's open photo order (200), or a new one without an open order (201); once: the check is then gone",
+        // Without a currency, the one the customer last ordered in, else USD (`photoCurrencyOf`); an open order keeps its own.
         body: z.object({ currency: z.enum(PHOTO_CURRENCIES).optional() }).nullish(),
-        response: { 201: envelopeSchema(photoOrderSchema), ...refusals(404) },
+        response: { 200: envelopeSchema(photoOrderSchema), 201: envelopeSchema(photoOrderSchema), ...refusals(404) },
       },
     },
     async (request, reply) => {
       const { viewer } = currentUser(request);
       const claimed = await photos.claimCheck(viewer, tokenOf(request), request.body?.currency);
       clearCookie(reply);
-      return reply.status(201).send(ok(valueOrThrow(claimed), C.claimed, 201));
+      const { order, created } = valueOrThrow(claimed);
+      const status = created ? 201 : 200;
+      return reply.status(status).send(ok(order, C.claimed, status));
     },
   );
 

@@ -161,7 +161,15 @@ describe('photo store', () => {
       options: [],
       delivery: null,
       totalCents: PHOTO_PRICES.CAD.plans[1],
+      // Said, not silent: the answer names what went, and why.
+      choicesDropped: { options: ['pickup'], message: M.pickupDropped },
     });
+    // Nothing to drop going back to USD, and nothing to say.
+    const usd = await call('PUT', `${base}/currency`, { currency: 'USD' });
+    expect(usd.json().data).not.toHaveProperty('choicesDropped');
+    expect((await call('PUT', `${base}/currency`, { currency: 'CAD' })).json().data).not.toHaveProperty(
+      'choicesDropped',
+    );
 
     const refused = await call('PUT', `${base}/plan`, { pricingPlanId: 1, options: ['photo-optimize', 'pickup'] });
     expect(refused.statusCode).toBe(400);
@@ -539,9 +547,14 @@ describe('plan, delivery, step and reset', () => {
       'Background Change',
       'Actual Cost',
     ]);
-    // A US passport photo joins: Background Change is dropped and no longer accepted.
-    const joined = await addItem(user.token, order.displayId, 'us-2x2');
-    expect(joined).toBeTruthy();
+    // A US passport photo joins: Background Change is dropped, said so, and no longer accepted.
+    const joined = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, {
+      photoSize: 'us-2x2',
+    });
+    expect(joined.json().data.choicesDropped).toEqual({
+      options: ['background-change'],
+      message: M.backgroundChangeDropped([PHOTO_SIZES['us-2x2'].label]),
+    });
     const after = (await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token)).json().data;
     expect(after).toMatchObject({ options: ['photo-optimize'], backgroundChangeOffered: false });
     const refused = await plan({ pricingPlanId: 1, options: ['background-change'] });

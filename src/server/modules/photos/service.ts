@@ -10,13 +10,13 @@ import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import type { StaffMessage } from '../../../domain/orders/staff-messages.ts';
+import { INITIAL_ORDER_STATUS } from '../../../domain/orders/status.ts';
 import { isBorderline } from '../../../domain/photos/borderline.ts';
 import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import {
   choiceAllowed,
   FAILED_RULE_MESSAGES as F,
   type FailedRuleChoice,
-  paymentStanding,
   photoHeld,
   printsHeld,
 } from '../../../domain/photos/failed-rules.ts';
@@ -40,6 +40,7 @@ import {
   photoLinks,
   printsOffered,
   type StoredDelivery,
+  stillNeededBeforePayment,
 } from '../../../domain/photos/orders.ts';
 import {
   DIGITAL_PLAN_ID,
@@ -79,6 +80,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import type { PhotoCheckRow } from './check-repository.ts';
 import { FaceDetectionError } from './compliance/detection-queue.ts';
 import { heldPreview } from './held-preview.ts';
 import { createPhotoChecks } from './photo-checks.ts';
@@ -134,6 +136,7 @@ export interface PhotosServiceDeps {
     | 'chargedSummary'
     | 'timeline'
     | 'listForUser'
+    | 'listForUserIn'
     | 'filesRetention'
     | 'strayCharges'
     | 'siteUrlOf'
@@ -169,6 +172,15 @@ const PHOTO_ORDER_STAFF_VIEW: StaffView = {
   service: DEFAULT_CONTACT.photoBrandName,
   promise: { days: PHOTO_ORDER_DAYS, basis: `Photo orders: ${PHOTO_ORDER_DAYS} days` },
 };
+
+/** What a change's answer says it took off the order (`PhotoOrder.choicesDropped`). */
+type ChoicesDropped = NonNullable<PhotoOrder['choicesDropped']>;
+
+/**
+ * How many of the customer's open photo orders a claimed check tries to join, newest first, before
+ * it starts one: another may be paid or full by the time its lock is taken.
+ */
+const OPEN_ORDERS_TRIED = 3;
 
 const orderNotFound = () => formFailure(404, M.notFound);
 const itemNotFound = () => formFailure(404, M.itemNotFound);
@@ -385,7 +397,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     customerId: number,
     ref: PhotoOrderRef,
     // `order`: the order as the work changed it (its currency), priced from then on.
-    work: (tx: Database, order: Order) => Promise<FormResult<{ dropped?: string[]; order?: Order } | null>>,
+    work: (
+      tx: Database,
+      order: Order,
+    ) => Promise<FormResult<{ dropped?: string[]; order?: Order; choicesDropped?: ChoicesDropped } | null>>,
     { purchase = true }: { purchase?: boolean } = {},
   ): Promise<FormResult<PhotoOrder>> {
     const owned = await orders.findOwned(customerId, ref, 'photo');
@@ -402,12 +417,16 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       // A new total was told to the listeners by the repricing already.
       if (purchase && priced.totalCents === order.totalCents) await orders.purchaseChanged(tx, priced);
       const answer = await view(tx, priced);
-      // The coupon went with this change: the answer says so once (the order page keeps showing it).
+      const choicesDropped = done.value?.choicesDropped;
+      // The coupon, or a choice the order no longer allows, went with this change: the answer says
+      // so once (the order page keeps showing it).
       return {
         ok: true,
-        value: droppedCoupon
-          ? { ...answer, couponRemoved: droppedCouponNotice(droppedCoupon, priced.currency) }
-          : answer,
+        value: {
+          ...answer,
+          ...(droppedCoupon ? { couponRemoved: droppedCouponNotice(droppedCoupon, priced.currency) } : {}),
+          ...(choicesDropped ? { choicesDropped } : {}),
+        },
       };
     });
   }
@@ -677,16 +696,39 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     shipments,
 
     /**
-     * POST /photo-orders/claim-check: the signed-in customer's new photo order holding the check
-     * their browser made (an item of its size, the photo with its report and fitted file), in
-     * one transaction that deletes the check: a second claim finds none (404).
+     * POST /photo-orders/claim-check: the photo the customer's browser checked (an item of its
+     * size, the photo with its report and fitted file), taken into their open photo order (unpaid,
+     * not cancelled: the newest) or, without one, a new order; the check is deleted in the same
+     * transaction, so a second claim finds none (404). Joining runs as every change of the order
+     * does, under its lock and only while it awaits payment: one paid or full meanwhile (another
+     * tab) leaves the photo to the next open order, or to a new one. A choice the order had that
+     * the new size refuses (Background Change) goes as adding the size at step 1 takes it, and the
+     * answer says so (`choicesDropped`); the order goes back to step 1, where the photo is shown.
      */
     async claimCheck(
       customer: { id: number; email: string },
       token: string | undefined,
       asked: PhotoCurrency | undefined,
-    ): Promise<FormResult<PhotoOrder>> {
-      return db.transaction(async (tx): Promise<FormResult<PhotoOrder>> => {
+    ): Promise<FormResult<{ order: PhotoOrder; created: boolean }>> {
+      const open = await orders.listForUserIn(customer.id, 'photo', [INITIAL_ORDER_STATUS], OPEN_ORDERS_TRIED);
+      for (const candidate of open) {
+        const joined = await change(customer.id, { id: candidate.id }, async (tx, order) => {
+          const repository = createPhotosRepository(tx);
+          if ((await repository.listItems(order.id)).length >= MAX_ITEMS_PER_ORDER) {
+            return formFailure(409, M.tooManyItems);
+          }
+          const check = await checks.take(tx, token);
+          if (!check) return formFailure(404, PHOTO_CHECK_MESSAGES.notFound);
+          await holdCheck(tx, order.id, check);
+          const { dropped, choicesDropped } = await dropRefusedChoices(tx, order.id);
+          await repository.updateOrder(order.id, { step: 1 });
+          return { ok: true, value: { dropped, ...(choicesDropped ? { choicesDropped } : {}) } };
+        });
+        if (joined.ok) return { ok: true, value: { order: joined.value, created: false } };
+        // Paid, cancelled, full or gone since it was listed: the next one. A check gone is a 404 at once.
+        if (joined.status !== 409 && joined.message !== M.notFound) return joined;
+      }
+      return db.transaction(async (tx): Promise<FormResult<{ order: PhotoOrder; created: boolean }>> => {
         const check = await checks.take(tx, token);
         if (!check) return formFailure(404, PHOTO_CHECK_MESSAGES.notFound);
         const { order } = await orders.createOrder(tx, {
@@ -698,34 +740,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           currency: await currencyFor(tx, customer.id, asked),
           idempotencyKey: null,
         });
-        const repository = createPhotosRepository(tx);
-        await repository.insertOrder(order.id);
-        const item = await repository.insertItem({
-          orderId: order.id,
-          sizeId: check.sizeId,
-          documentType: PHOTO_SIZES[check.sizeId].documentType,
-        });
-        await repository.insertPhoto({
-          itemId: item.id,
-          storageKey: check.storageKey,
-          displayName: check.displayName,
-          contentType: check.contentType,
-          sizeBytes: check.sizeBytes,
-          sha256: check.sha256,
-          state: 'done',
-          report: check.report,
-          fittedKey: check.fittedKey,
-          // A borderline verdict waits for a person, as it would had it been checked in the order.
-          ...(isBorderline(check.report)
-            ? {
-                secondLook: 'requested' as const,
-                secondLookCause: 'borderline' as const,
-                secondLookRequestedAt: new Date(),
-              }
-            : {}),
-        });
+        await createPhotosRepository(tx).insertOrder(order.id);
+        await holdCheck(tx, order.id, check);
         // A photo added only adds to the total: no coupon's minimum is lost here.
-        return { ok: true, value: await view(tx, (await settle(tx, order)).order) };
+        return { ok: true, value: { order: await view(tx, (await settle(tx, order)).order), created: true } };
       });
     },
 
@@ -757,8 +775,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           documentType: PHOTO_SIZES[input.photoSize].documentType,
           idempotencyKey: input.idempotencyKey ?? null,
         });
-        // Background Change may no longer be offered for the new size.
-        return { ok: true, value: { dropped: await dropRefusedChoices(tx, order.id) } };
+        // Background Change may no longer be offered for the new size: taken off, and said so.
+        const { dropped, choicesDropped } = await dropRefusedChoices(tx, order.id);
+        return { ok: true, value: { dropped, ...(choicesDropped ? { choicesDropped } : {}) } };
       });
     },
 
@@ -789,7 +808,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         if (!(await repository.findItem(order.id, itemId))) return itemNotFound();
         const photos = await repository.deleteItems(order.id, itemId);
         // The last printed size gone, print copies and pickup are no longer offered.
-        return { ok: true, value: { dropped: [...filesOf(photos), ...(await dropRefusedChoices(tx, order.id))] } };
+        return {
+          ok: true,
+          value: { dropped: [...filesOf(photos), ...(await dropRefusedChoices(tx, order.id)).dropped] },
+        };
       });
     },
 
@@ -914,12 +936,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         const details = await repository.findOrder(order.id);
         const options = details?.options ?? [];
         const kept = options.filter((option) => optionOffered(option, currency));
-        if (kept.length < options.length) {
-          const sizeIds = await repository.sizeIdsOf(order.id);
-          const delivery = deliveryKept(details, details?.pricingPlanId ?? 1, kept, sizeIds);
-          await repository.updateOrder(order.id, { options: kept, delivery });
-        }
-        return { ok: true, value: { order: await orders.setCurrency(tx, order.id, currency) } };
+        const changed = { order: await orders.setCurrency(tx, order.id, currency) };
+        if (kept.length === options.length) return { ok: true, value: changed };
+        const sizeIds = await repository.sizeIdsOf(order.id);
+        const delivery = deliveryKept(details, details?.pricingPlanId ?? 1, kept, sizeIds);
+        await repository.updateOrder(order.id, { options: kept, delivery });
+        // Said, not silent: the customer chose pickup (the page offers it back with US dollars).
+        const gone = options.filter((option) => !kept.includes(option));
+        return { ok: true, value: { ...changed, choicesDropped: { options: gone, message: M.pickupDropped } } };
       });
     },
 
@@ -1121,43 +1145,82 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const items = await repository.listItems(order.id);
     if (!details || items.length === 0) return [M.needsItem];
     const photos = await repository.listPhotos(items.map((i) => i.id));
-    const missing: string[] = [];
-    for (const item of items) {
-      const label = PHOTO_SIZES[item.sizeId].label;
-      const own = photos.filter((p) => p.itemId === item.id).map((p) => ({ photo: p, standing: paymentStanding(p) }));
-      if (own.every(({ standing }) => standing === 'unusable')) missing.push(M.needsPhoto(label));
-      for (const { photo, standing } of own) {
-        if (standing === 'needs-choice') missing.push(F.needsChoice(label, photo.displayName));
-        if (standing === 'checking') missing.push(F.needsCheck(label, photo.displayName));
-      }
-    }
     const sizeIds = items.map((i) => i.sizeId);
-    const method = deliveryMethodFor(details.pricingPlanId, details.options, sizeIds);
-    if (method && details.delivery?.method !== method) {
-      missing.push(method === 'home' ? M.needsAddress : M.needsPickup);
-    }
-    return missing;
+    return stillNeededBeforePayment({
+      items: items.map((item) => ({
+        label: PHOTO_SIZES[item.sizeId].label,
+        photos: photos.filter((p) => p.itemId === item.id).map((p) => ({ ...p, name: p.displayName })),
+      })),
+      deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options, sizeIds),
+      delivery: details.delivery,
+    }).map((needed) => needed.text);
+  }
+
+  /**
+   * A browser's photo check as an item of the order (the caller holds the order's lock, or made
+   * it): the item of its size, the photo with its report and fitted file (the files move with the
+   * row, nothing is copied). A borderline verdict waits for a person, as it would had it been
+   * checked in the order.
+   */
+  async function holdCheck(tx: Database, orderId: number, check: PhotoCheckRow): Promise<void> {
+    const repository = createPhotosRepository(tx);
+    const item = await repository.insertItem({
+      orderId,
+      sizeId: check.sizeId,
+      documentType: PHOTO_SIZES[check.sizeId].documentType,
+    });
+    await repository.insertPhoto({
+      itemId: item.id,
+      storageKey: check.storageKey,
+      displayName: check.displayName,
+      contentType: check.contentType,
+      sizeBytes: check.sizeBytes,
+      sha256: check.sha256,
+      state: 'done',
+      report: check.report,
+      fittedKey: check.fittedKey,
+      ...(isBorderline(check.report)
+        ? {
+            secondLook: 'requested' as const,
+            secondLookCause: 'borderline' as const,
+            secondLookRequestedAt: new Date(),
+          }
+        : {}),
+    });
   }
 
   /**
    * After an item joins or leaves the order, drops what its sizes no longer allow: Background
    * Change when a size refuses it, print copies (back to Digital Copy) and pickup when no size is
-   * printed, with a delivery that no longer fits. Answers the files that made obsolete.
+   * printed, with a delivery that no longer fits. Answers the files that made obsolete, and
+   * Background Change taken off with the sentence saying why (the customer chose and priced it).
    */
-  async function dropRefusedChoices(tx: Database, orderId: number): Promise<string[]> {
+  async function dropRefusedChoices(
+    tx: Database,
+    orderId: number,
+  ): Promise<{ dropped: string[]; choicesDropped?: ChoicesDropped }> {
     const repository = createPhotosRepository(tx);
     const details = await repository.findOrder(orderId);
-    if (!details) return [];
+    if (!details) return { dropped: [] };
     const sizeIds = await repository.sizeIdsOf(orderId);
     const prints = printsOffered(sizeIds);
     const options = details.options.filter((option) =>
       option === 'background-change' ? backgroundChangeOffered(sizeIds) : option !== 'pickup' || prints,
     );
     const pricingPlanId = prints ? details.pricingPlanId : DIGITAL_PLAN_ID;
-    if (options.length === details.options.length && pricingPlanId === details.pricingPlanId) return [];
+    if (options.length === details.options.length && pricingPlanId === details.pricingPlanId) return { dropped: [] };
     const delivery = deliveryKept(details, pricingPlanId, options, sizeIds);
     await repository.updateOrder(orderId, { pricingPlanId, options, delivery });
-    return recheckIfBackgroundChanged(tx, orderId, details.options, options);
+    const dropped = await recheckIfBackgroundChanged(tx, orderId, details.options, options);
+    if (!details.options.includes('background-change') || options.includes('background-change')) return { dropped };
+    const refusing = [...new Set(sizeIds.filter((id) => !PHOTO_SIZES[id].backgroundChangeAllowed))];
+    return {
+      dropped,
+      choicesDropped: {
+        options: ['background-change'],
+        message: M.backgroundChangeDropped(refusing.map((id) => PHOTO_SIZES[id].label)),
+      },
+    };
   }
 
   /**

@@ -31,6 +31,8 @@ export interface CheckoutSummaryProps {
   note?: string;
   /** What the order still needs, changing with it (PayButton's `readiness`). */
   readiness?: string;
+  /** Why the order cannot be paid yet ("Before paying, please add: …"): Pay is disabled and says so. */
+  blockedBy?: string | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export function CheckoutSummary({
   afterPayment,
   note,
   readiness,
+  blockedBy = null,
 }: CheckoutSummaryProps) {
   return (
     <div className="space-y-6">
@@ -72,6 +75,7 @@ export function CheckoutSummary({
             amountCents={summary.totalCents}
             currency={summary.currency}
             {...(readiness === undefined ? {} : { readiness })}
+            blockedBy={blockedBy}
           />
         </Suspense>
         {nothingToPay(summary.totalCents) ? (

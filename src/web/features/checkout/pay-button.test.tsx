@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,27 @@ describe('the Pay button’s refusal', () => {
     expect(screen.getByRole('alert').textContent).toBe(REFUSAL);
     fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('a Pay button for an order that cannot be paid yet', () => {
+  it('is disabled, says why before it is pressed, and asks nothing of the server when pressed', async () => {
+    const api = fakeApi({ [`GET ${BASE}/payment/options`]: () => ok(options) });
+    const why = 'Before paying, please add: a photo for OCI photo (600 × 600 px).';
+    renderWithRouter(
+      <QueryProvider>
+        <PayButton orderRef={REF} kind="photo" amountCents={999} currency="USD" blockedBy={why} />
+      </QueryProvider>,
+      { path: `/photos/photo-enhancement?orderId=${REF}` },
+    );
+    const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent).toBe(why);
+    fireEvent.click(pay);
+    // The provider options arrive meanwhile; a press would have posted by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

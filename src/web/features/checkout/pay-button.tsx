@@ -87,6 +87,7 @@ export function PayButton({
   label,
   kind = 'service',
   readiness = '',
+  blockedBy = null,
 }: {
   orderRef: string;
   /** Which kind of order is paid: an application (DOC-…) or a photo order (PHO-…). */
@@ -100,6 +101,11 @@ export function PayButton({
    * ("Before paying, please add…") goes once the customer has given something since.
    */
   readiness?: string;
+  /**
+   * What the order still needs before it can be paid, known before Pay is pressed (a photo order
+   * with no photo it can deliver): Pay is disabled, and this says why beside it.
+   */
+  blockedBy?: string | null;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -140,7 +146,7 @@ export function PayButton({
   };
 
   const pay = async () => {
-    if (running.current) return;
+    if (running.current || blockedBy) return;
     running.current = true;
     setPending(true);
     setError(null);
@@ -191,9 +197,9 @@ export function PayButton({
         <button
           ref={payButton}
           type="button"
-          className="btn-primary w-full"
-          aria-disabled={pending || undefined}
-          aria-describedby={error ? 'pay-error' : undefined}
+          className={blockedBy ? 'btn-primary w-full cursor-not-allowed opacity-60' : 'btn-primary w-full'}
+          aria-disabled={pending || Boolean(blockedBy) || undefined}
+          aria-describedby={[blockedBy ? 'pay-blocked' : '', error ? 'pay-error' : ''].join(' ').trim() || undefined}
           onClick={() => void pay()}
         >
           <Icon
@@ -203,6 +209,11 @@ export function PayButton({
           {label ?? (free ? PAY_TEXT.confirm : PAY_TEXT.pay(formatMoney(charge)))}
         </button>
       )}
+      {blockedBy ? (
+        <p id="pay-blocked" className="text-sm font-medium text-amber-900">
+          {blockedBy}
+        </p>
+      ) : null}
       <p role="status" className="text-sm text-slate-600">
         {pending && !onPage ? (free ? PAY_TEXT.confirming : PAY_TEXT.starting) : ''}
       </p>

@@ -37,13 +37,74 @@ const checked: PhotoCheck = {
   expiresAt: '2026-11-30T11:00:00.000Z',
 };
 
-/** The landing's panel for a visitor (no account), its order button Start's own. */
+/** The landing's panel for a visitor (no account), its order button Start's own (as the route composes it). */
 function renderForVisitor() {
   renderWithRouter(
-    <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={() => {}} label={CHECK_TEXT.order} />} />,
+    <PhotoCheckPanel
+      orderCta={(emphasis) => (
+        <StartPhotoOrder onVisitorOpen={() => {}} label={CHECK_TEXT.order} secondary={emphasis === 'secondary'} />
+      )}
+    />,
     { path: '/photos', rootData: { publicConfig: { recaptchaSiteKey: null }, user: null, navServices: [] } },
   );
 }
+
+/** The verdict of `check` as this browser's earlier check, shown on arrival. */
+async function showVerdict(check: PhotoCheck) {
+  api.getPhotoCheck.mockResolvedValue({ data: check });
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the server sets this marker.
+  document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=1`;
+  renderForVisitor();
+  await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle });
+  // biome-ignore lint/suspicious/noDocumentCookie: as above, removed for the next test.
+  document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=; max-age=0`;
+}
+
+/** No face found: every face rule unmeasured, nothing fitted. */
+const noFace: PhotoCheck = {
+  ...checked,
+  name: 'noface.jpg',
+  report: {
+    sizeId: 'us-2x2',
+    passed: false,
+    checks: [
+      {
+        rule: 'one-face',
+        passed: false,
+        measured: 'No face found',
+        expected: 'Exactly 1 face',
+        fix: 'We could not find a face.',
+      },
+    ],
+    fitted: null,
+  },
+  links: { original: '/api/v1/photo-checks/current/original', fitted: null },
+};
+
+describe('the way on from a verdict', () => {
+  it('leads to the order when the photo meets every rule', async () => {
+    await showVerdict({ ...checked, report: { ...checked.report, passed: true } });
+    expect(screen.getByRole('link', { name: CHECK_TEXT.order }).className).toContain('btn-primary');
+    expect(screen.getByRole('button', { name: CHECK_TEXT.another }).className).toContain('btn-outline');
+  });
+
+  it('leads to another photo when nothing could be fitted (no face found), and offers no order it could not pay for', async () => {
+    await showVerdict(noFace);
+    const another = screen.getByRole('button', { name: CHECK_TEXT.another });
+    expect(another.className).toContain('btn-primary');
+    expect(screen.queryByRole('link', { name: CHECK_TEXT.order })).toBeNull();
+    expect(document.getElementById(another.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      CHECK_TEXT.cannotOrder,
+    );
+  });
+
+  it('leads to another photo when a fitted photo failed a rule, ordering it second, with what ordering then asks', async () => {
+    await showVerdict(checked);
+    expect(screen.getByRole('button', { name: CHECK_TEXT.another }).className).toContain('btn-primary');
+    expect(screen.getByRole('link', { name: CHECK_TEXT.order }).className).toContain('btn-outline');
+    expect(screen.getByText(CHECK_TEXT.orderFailing)).toBeTruthy();
+  });
+});
 
 describe('the photo check on /photos, without an account', () => {
   it('checks the chosen photo for the chosen document and shows the verdict, the fitted photo and the way to order', async () => {

@@ -24,13 +24,16 @@ type State =
 const keptUntil = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
+/** The route's "Order this photo", as the verdict's main action or beside another that leads. */
+export type OrderCta = (emphasis: 'primary' | 'secondary') => ReactNode;
+
 /**
  * Check first, account later (issue 31): a visitor checks a photo on /photos with no account and
  * sees the verdict (every rule, measured against needed, the fix) beside the fitted result. The
  * check is kept for this browser a day (an HttpOnly cookie the server reads), so coming back shows
  * it again; `orderCta` (composed by the route) takes it to the order, signing in on the way.
  */
-export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
+export function PhotoCheckPanel({ orderCta }: { orderCta: OrderCta }) {
   const [state, setState] = useState<State>({ step: 'form', error: null });
   const [size, setSize] = useState<PhotoSizeId>(CHECKED_SIZES[0] ?? 'oci-photo');
   const [file, setFile] = useState<File | null>(null);
@@ -159,9 +162,17 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
   );
 }
 
-function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: ReactNode; onAnother(): void }) {
+/**
+ * The verdict and the way on. A photo that meets every rule leads to its order. One that failed a
+ * rule leads to another photo; fitted, it may still be ordered (payment then asks for a person's
+ * check or the customer's acceptance: failed-rules.ts), so ordering stays, second. One nothing
+ * could be fitted from (no face found) is delivered as nothing and cannot be paid for: no order.
+ */
+function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: OrderCta; onAnother(): void }) {
   // The links name "this browser's check": the version keeps a replaced check's image from the cache.
   const version = `?v=${encodeURIComponent(check.expiresAt)}`;
+  const passed = check.report.passed;
+  const fitted = check.report.fitted !== null;
   return (
     <div className="mt-4">
       <p className="text-slate-700">
@@ -198,15 +209,22 @@ function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: 
       </div>
       <p className="mt-5 text-sm text-slate-600">{CHECK_TEXT.kept(keptUntil(check.expiresAt))}</p>
       <div className="mt-5 flex flex-wrap items-start gap-4">
-        {orderCta}
-        <button type="button" className="btn-outline" onClick={onAnother} aria-describedby="check-another-note">
-          <Icon name="refresh-cw" className="size-4" />
+        {passed ? orderCta('primary') : null}
+        <button
+          type="button"
+          className={passed ? 'btn-outline' : 'btn-primary'}
+          onClick={onAnother}
+          aria-describedby="check-another-note"
+        >
+          <Icon name={passed ? 'refresh-cw' : 'camera'} className="size-4" />
           {CHECK_TEXT.another}
         </button>
+        {!passed && fitted ? orderCta('secondary') : null}
       </div>
       <p id="check-another-note" className="mt-2 text-sm text-slate-600">
-        {CHECK_TEXT.anotherReplaces}
+        {fitted ? CHECK_TEXT.anotherReplaces : CHECK_TEXT.cannotOrder}
       </p>
+      {!passed && fitted ? <p className="mt-1 text-sm text-slate-600">{CHECK_TEXT.orderFailing}</p> : null}
     </div>
   );
 }

@@ -20,4 +20,10 @@ export const CHECK_TEXT = {
   /** One check is kept per browser: a family's second photo replaces the first. */
   anotherReplaces:
     'A new check replaces this one. To keep this photo, order it first: you can add the family’s other photos to the same order.',
+  /** A photo that failed a rule but was fitted: it may be ordered, with a choice before paying. */
+  orderFailing:
+    'You can still order this photo: before you pay, you choose to have a person check it or to accept that it may be refused.',
+  /** Nothing was fitted (no face found): there is nothing to order, so the way on is another photo. */
+  cannotOrder:
+    'This photo cannot be ordered: nothing could be fitted from it. Fix what the check lists, then check another photo.',
 } as const;

@@ -12,6 +12,8 @@ interface StartPhotoOrderProps {
   onDark?: boolean;
   /** The button's words (the check's verdict says "Order this photo"). */
   label?: string;
+  /** Beside another action that leads (a failed check's "Check another photo"): outlined. */
+  secondary?: boolean;
 }
 
 /** `/signup?redirect=…`: where the links lead without JavaScript, or opened in a new tab. */
@@ -21,9 +23,18 @@ const authHref = (path: string) => `${path}?${new URLSearchParams({ redirect: PH
  * The page's call to action. A signed-in customer goes straight to the photo order; a visitor gets
  * Sign Up (or Sign In) in photo-order mode, which goes on to the photo order (SPEC.md §4).
  */
-export function StartPhotoOrder({ onVisitorOpen, onDark = false, label = START_LABEL }: StartPhotoOrderProps) {
+export function StartPhotoOrder({
+  onVisitorOpen,
+  onDark = false,
+  label = START_LABEL,
+  secondary = false,
+}: StartPhotoOrderProps) {
   const signedIn = Boolean(useRouteLoaderData<RootData>('root')?.user);
-  const primary = onDark ? 'btn-primary bg-white text-brand-800 hover:bg-brand-50' : 'btn-primary';
+  const primary = onDark
+    ? 'btn-primary bg-white text-brand-800 hover:bg-brand-50'
+    : secondary
+      ? 'btn-outline'
+      : 'btn-primary';
   if (signedIn) {
     return (
       <Link to={PHOTO_ORDER_PATH} className={primary}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   PHOTO_SERVICE_TYPES,
   pickupSchema,
 } from '../../../../domain/photos/orders.ts';
+import { printCounts } from '../../../../domain/photos/sizes.ts';
 import type { Address } from '../../../../domain/users/address.ts';
 import { ADDRESS_TYPE_LABELS } from '../../../../domain/users/address.ts';
 import { COUNTRY_NAMES } from '../../../../domain/users/regions.ts';
@@ -46,7 +47,9 @@ export function DeliveryStep(props: StepProps) {
   if (order.deliveryMethod === 'home') return <HomeDelivery {...props} />;
   return (
     <div>
-      <p className="max-w-2xl text-slate-700">{DELIVERY_TEXT.digital}</p>
+      <p className="max-w-2xl text-slate-700">
+        {DELIVERY_TEXT.digital(printCounts(order.items.map((item) => item.photoSize)))}
+      </p>
       <StepActions back={() => goTo(2)} busy={moving} onContinue={() => goTo(4)} />
     </div>
   );
@@ -140,6 +143,24 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
+  // The add form is long and the list short: once it closes, the page would stay scrolled where the
+  // form ended (at 390 px, on the footer). The address saved (or, on Cancel, the Add button) is
+  // brought back with Deliver here below it, and takes the focus the closed form had.
+  const radios = useRef(new Map<number, HTMLInputElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  const deliverHere = useRef<HTMLButtonElement>(null);
+  const [back, setBack] = useState<{ to: number | 'add' } | null>(null);
+  useEffect(() => {
+    if (!back || adding) return;
+    const target = back.to === 'add' ? addButton.current : radios.current.get(back.to);
+    if (!target) return;
+    setBack(null);
+    // Deliver here at the bottom of the screen, the address above it; an address far up the list
+    // (a new default, shown first) comes first.
+    deliverHere.current?.scrollIntoView({ block: 'end' });
+    (target.closest('li') ?? target).scrollIntoView({ block: 'nearest' });
+    target.focus({ preventScroll: true });
+  });
 
   if (addresses.isError)
     return <LoadError what={DELIVERY_TEXT.loadAddresses} onRetry={() => void addresses.refetch()} />;
@@ -163,13 +184,24 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
               ? { saveLabel: DELIVERY_TEXT.saveAndContinue, cancelLabel: DELIVERY_TEXT.back }
               : {})}
             onDone={(address: Address) => {
+              // In the list at once (the read again confirms it), so it can be shown and chosen.
+              queryClient.setQueryData<Address[]>(photoKeys.addresses, (known) =>
+                known?.some((a) => a.id === address.id)
+                  ? known
+                  : [...(known ?? []).map((a) => (address.isDefault ? { ...a, isDefault: false } : a)), address],
+              );
               void queryClient.invalidateQueries({ queryKey: photoKeys.addresses });
               // The first address is the one the prints go to: on to review, as Continue would.
               if (list.length === 0) return save.mutate({ method: 'home', addressId: address.id });
               setChosen(address.id);
+              setBack({ to: address.id });
               setAdding(false);
             }}
-            onCancel={() => (list.length === 0 ? goTo(2) : setAdding(false))}
+            onCancel={() => {
+              if (list.length === 0) return goTo(2);
+              setBack({ to: 'add' });
+              setAdding(false);
+            }}
           />
         </div>
       </div>
@@ -184,6 +216,10 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
             <li key={address.id}>
               <label className="flex h-full cursor-pointer gap-3 rounded-2xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                 <input
+                  ref={(radio) => {
+                    if (radio) radios.current.set(address.id, radio);
+                    else radios.current.delete(address.id);
+                  }}
                   type="radio"
                   name={name}
                   checked={selected === address.id}
@@ -212,7 +248,12 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
           ))}
         </ul>
       </fieldset>
-      <button type="button" onClick={() => setAdding(true)} className="btn-outline mt-4 px-4 py-2 text-sm">
+      <button
+        ref={addButton}
+        type="button"
+        onClick={() => setAdding(true)}
+        className="btn-outline mt-4 px-4 py-2 text-sm"
+      >
         <Icon name="plus" className="size-4" />
         {DELIVERY_TEXT.addAddress}
       </button>
@@ -225,6 +266,7 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
         back={() => goTo(2)}
         busy={moving || save.isPending}
         continueLabel={DELIVERY_TEXT.useAddress}
+        continueRef={deliverHere}
         onContinue={() => {
           if (selected === null) return setProblem(M.addressRequired);
           setProblem(null);

@@ -7,11 +7,12 @@ import {
   paymentStanding,
 } from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoItem, PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
+import { photoVerdict } from '../../../../domain/photos/verdict.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { chooseForFailedRules } from '../../../lib/photo-api.ts';
 import { useChoiceSave } from '../../../lib/use-choice-save.ts';
-import { FAILED_TEXT, REVIEW_TEXT } from './text.ts';
+import { FAILED_TEXT, REVIEW_TEXT, type UnusablePhoto } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
 /** The order's fitted photos that failed a rule: each needs a retake or the customer's choice before payment. */
@@ -23,13 +24,23 @@ export function failingPhotos(order: PhotoOrder): { item: PhotoItem; photo: Orde
   );
 }
 
+/**
+ * A photo with nothing to deliver as the customer should read it: checked, with what the check
+ * found that kept it from being fitted ("no face found"), or not checked (the engine failed).
+ */
+function unusableAs(photo: OrderPhoto): UnusablePhoto {
+  if (photo.state !== 'done' || !photo.report) return { name: photo.name, checked: false };
+  const measured = photoVerdict(photo.report).reason?.check.measured ?? null;
+  return { name: photo.name, checked: true, found: measured && measured.charAt(0).toLowerCase() + measured.slice(1) };
+}
+
 /** The order's items with no photo that can be delivered (none, or none checked and fitted): each needs another. */
-export function itemsWithoutUsablePhoto(order: PhotoOrder): { item: PhotoItem; names: string[] }[] {
+export function itemsWithoutUsablePhoto(order: PhotoOrder): { item: PhotoItem; photos: UnusablePhoto[] }[] {
   return order.items.flatMap((item) =>
     item.photos.every(
       (photo) => paymentStanding({ ...photo, failedRuleChoice: photo.failedRuleChoice?.choice ?? null }) === 'unusable',
     )
-      ? [{ item, names: item.photos.map((photo) => photo.name) }]
+      ? [{ item, photos: item.photos.map(unusableAs) }]
       : [],
   );
 }
@@ -45,9 +56,9 @@ export function UnusablePhotos({ order, goTo }: { order: PhotoOrder; goTo(step: 
         {REVIEW_TEXT.unusableHeading}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-slate-800">
-        {unusable.map(({ item, names }) => (
+        {unusable.map(({ item, photos }) => (
           <li key={item.id} className="break-words">
-            {REVIEW_TEXT.unusable(item.label, names)}
+            {REVIEW_TEXT.unusable(item.label, photos)}
           </li>
         ))}
       </ul>

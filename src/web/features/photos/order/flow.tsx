@@ -82,6 +82,23 @@ function useCouponRemoved(order: PhotoOrder): string | null {
 }
 
 /**
+ * The sentence of a change that took a chosen option off the order (its answer carries it once:
+ * pickup when the order turned to CAD, Background Change when a size refusing it joined), kept
+ * through the steps until that option is on the order again or its currency changes.
+ */
+function useChoicesDropped(order: PhotoOrder): string | null {
+  const [notice, setNotice] = useState<(NonNullable<PhotoOrder['choicesDropped']> & { currency: string }) | null>(null);
+  const outdated = (shown: NonNullable<typeof notice>) =>
+    shown.currency !== order.currency || shown.options.some((option) => order.options.includes(option));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `outdated` reads only the order's currency and options.
+  useEffect(() => {
+    if (order.choicesDropped) setNotice({ ...order.choicesDropped, currency: order.currency });
+    else setNotice((shown) => (shown && outdated(shown) ? null : shown));
+  }, [order.choicesDropped, order.currency, order.options]);
+  return notice && !outdated(notice) ? notice.message : null;
+}
+
+/**
  * SPEC.md §4 photo flow: steps 1 to 4 (photos, plan, delivery, review and pay), resettable. The
  * step is the server's (leaving mid-way resumes there); the address shows it as ?step=.
  */
@@ -93,6 +110,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(order.step);
   const couponRemoved = useCouponRemoved(order);
+  const choicesDropped = useChoicesDropped(order);
 
   // The address follows the server's step. On opening (a reload, a link with another ?step= or
   // none) it is only corrected; a step the server moved to is a new history entry, so the phone's
@@ -193,6 +211,12 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
               <p className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-[0.95rem] font-medium text-amber-900">
                 <Icon name="circle-alert" className="mt-0.5 size-5" />
                 {couponRemoved}
+              </p>
+            ) : null}
+            {choicesDropped ? (
+              <p className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-[0.95rem] font-medium text-amber-900">
+                <Icon name="circle-alert" className="mt-0.5 size-5" />
+                {choicesDropped}
               </p>
             ) : null}
           </div>

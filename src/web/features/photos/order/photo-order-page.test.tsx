@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
+import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ORDER_POLL_MS, orderPollMs, PhotoOrderPage } from './photo-order-page.tsx';
@@ -208,5 +210,132 @@ describe('a change that removed the order’s coupon', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply PHOTO10' }));
     await waitFor(() => expect(screen.queryByText(removed)).toBeNull());
+  });
+});
+
+/** The page as the route gives it with a photo check held by this browser (its cookie). */
+function PageWithHeldCheck() {
+  const [params] = useSearchParams();
+  return <PhotoOrderPage orderRef={params.get('orderId')} invalid={false} heldCheck Checkout={() => null} />;
+}
+
+/** An item of a size, without photos. */
+const itemOf = (id: number, photoSize: PhotoSizeId) => ({
+  id,
+  photoSize,
+  documentType: PHOTO_SIZES[photoSize].documentType,
+  personName: null,
+  label: PHOTO_SIZES[photoSize].label,
+  photos: [],
+});
+
+describe('a checked photo taken into the customer’s open order', () => {
+  it('opens that order with what the photo joining took off it, said on the page', async () => {
+    const dropped = M.backgroundChangeDropped([PHOTO_SIZES['us-2x2'].label]);
+    const joined = photoOrderAt(1, {
+      displayId: 'PHO-1001',
+      items: [itemOf(1, 'oci-photo'), itemOf(2, 'us-2x2')],
+      backgroundChangeOffered: false,
+    });
+    const api = fakeApi({
+      'POST /api/v1/photo-orders/claim-check': () =>
+        ok({ ...joined, choicesDropped: { options: ['background-change'], message: dropped } }),
+      // Read again, the order does not repeat it: the page keeps saying it.
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(joined),
+      'GET /api/v1/photo-store/photo-size': () => ok([]),
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PageWithHeldCheck />
+      </QueryClientProvider>,
+      { path: '/photos/photo-enhancement' },
+    );
+    expect((await screen.findByText(dropped)).closest('[role="status"]')).toBeTruthy();
+    // The claim decided the order: no list of open orders read, no new order started.
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).not.toContain('GET /api/v1/photo-orders');
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).not.toContain('POST /api/v1/photo-orders');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/v1/photo-orders/PHO-1001')).toBe(true));
+    expect(screen.getByText(dropped)).toBeTruthy();
+  });
+});
+
+describe('pickup and the order’s currency (step 2)', () => {
+  it('says pickup went with CAD, and puts it back with its studio details when USD is chosen again', async () => {
+    const pickup = {
+      method: 'pickup' as const,
+      serviceType: 'CVS' as const,
+      pinCode: '10118',
+      addressLine: '350 5th Ave, New York',
+      message: null,
+    };
+    let current = photoOrderAt(2, {
+      items: [itemOf(1, 'us-2x2')],
+      backgroundChangeOffered: false,
+      options: ['pickup'],
+      deliveryMethod: 'pickup',
+      delivery: pickup,
+    });
+    const plans = (currency: 'USD' | 'CAD') => ({
+      currency,
+      plans: [{ id: 1, label: 'Digital Copy', description: '', unitCents: 999, unit: 'item', isDefault: true }],
+      options:
+        currency === 'USD'
+          ? [
+              {
+                id: 'pickup',
+                label: 'Pickup From Nearest Photo studio',
+                description: '',
+                unitCents: 300,
+                unit: 'order',
+              },
+            ]
+          : [],
+    });
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(current),
+      'GET /api/v1/photo-orders/plans': (call) => ok(plans(call.query.get('currency') as 'USD' | 'CAD')),
+      'PUT /api/v1/photo-orders/PHO-1001/currency': (call) => {
+        const { currency } = call.body as { currency: 'USD' | 'CAD' };
+        if (currency === 'CAD') {
+          current = { ...current, currency, options: [], deliveryMethod: null, delivery: null };
+          return ok({ ...current, choicesDropped: { options: ['pickup'], message: M.pickupDropped } });
+        }
+        current = { ...current, currency };
+        return ok(current);
+      },
+      'PUT /api/v1/photo-orders/PHO-1001/plan': (call) => {
+        current = { ...current, ...(call.body as object), deliveryMethod: 'pickup' };
+        return ok(current);
+      },
+      'PUT /api/v1/photo-orders/PHO-1001/delivery': (call) => {
+        current = { ...current, delivery: call.body as typeof pickup };
+        return ok(current);
+      },
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RoutedPage />
+      </QueryClientProvider>,
+      { path: '/photos/photo-enhancement?orderId=PHO-1001&step=2' },
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: /Canadian dollars/ }));
+    expect((await screen.findByText(M.pickupDropped)).closest('[role="status"]')).toBeTruthy();
+    // Where pickup went, under the extras: the message meant for it.
+    expect(await screen.findByText(M.pickupUsOnly)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Pickup/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: /US dollars/ }));
+    const pickupBox = await screen.findByRole('checkbox', { name: /Pickup/ });
+    await waitFor(() => expect((pickupBox as HTMLInputElement).checked).toBe(true));
+    const changes = api.calls.filter((c) => c.method === 'PUT');
+    expect(changes.map((c) => [c.path.split('/').at(-1), c.body])).toEqual([
+      ['currency', { currency: 'CAD' }],
+      ['currency', { currency: 'USD' }],
+      ['plan', { pricingPlanId: 1, options: ['pickup'] }],
+      ['delivery', pickup],
+    ]);
+    expect(current).toMatchObject({ currency: 'USD', options: ['pickup'], delivery: pickup });
+    await waitFor(() => expect(screen.queryByText(M.pickupDropped)).toBeNull());
+    expect(screen.queryByText(M.pickupUsOnly)).toBeNull();
   });
 });

@@ -49,13 +49,15 @@ export function orderPollMs(order: PhotoOrder | undefined): number | false {
 }
 
 /**
- * No order in the address: a new order holding the photo this browser checked before signing in
- * (`heldCheck`, issue 31; claimed once, a 404 when it ended), else the customer's open (unpaid)
- * photo order if there is one, else a new one (its idempotency key kept in sessionStorage, so a
- * reload or a double start makes one order). Either way the address becomes ?orderId=PHO-….
+ * No order in the address: the photo this browser checked on /photos (`heldCheck`, issue 31;
+ * claimed once, a 404 when it ended) taken into the customer's open (unpaid) photo order, or a new
+ * one (the server decides, under the order's lock); else the customer's open photo order if there
+ * is one, else a new one (its idempotency key kept in sessionStorage, so a reload or a double start
+ * makes one order). Either way the address becomes ?orderId=PHO-….
  */
 function StartPhotoOrder({ heldCheck }: { heldCheck: boolean }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const running = useRef(false);
@@ -67,7 +69,11 @@ function StartPhotoOrder({ heldCheck }: { heldCheck: boolean }) {
     (async () => {
       if (heldCheck) {
         try {
-          return (await claimPhotoCheck()).data.displayId;
+          const { data } = await claimPhotoCheck();
+          // The claim's answer is the order as it now is, with what the photo joining took off it
+          // (`choicesDropped`), said once: the page starts from it rather than a read without it.
+          queryClient.setQueryData(photoKeys.order(data.displayId), data);
+          return data.displayId;
         } catch (error) {
           if (!isNotFound(error)) throw error;
         }
@@ -90,7 +96,7 @@ function StartPhotoOrder({ heldCheck }: { heldCheck: boolean }) {
         setFailure(errorMessage(error, FLOW_TEXT.startFailed));
       },
     );
-  }, [attempt, navigate, heldCheck]);
+  }, [attempt, navigate, heldCheck, queryClient]);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6">

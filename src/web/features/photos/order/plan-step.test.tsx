@@ -109,6 +109,21 @@ describe('the plan step (step 2)', () => {
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ currency: 'CAD' });
   });
 
+  it('says where pickup is offered when the order is in Canadian dollars, which do not list it', async () => {
+    const cadPlans: PhotoPlans = { ...PLANS, currency: 'CAD', options: PLANS.options.filter((o) => o.id !== 'pickup') };
+    fakeApi({
+      'GET /api/v1/photo-orders/plans': (call) => ok(call.query.get('currency') === 'CAD' ? cadPlans : PLANS),
+    });
+    const cad = renderStep(PlanStep, { ...ORDER, currency: 'CAD', items: [item(1, 'us-2x2')] });
+    expect(await screen.findByText(M.pickupUsOnly)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: new RegExp(PHOTO_OPTION_LABELS.pickup) })).toBeNull();
+    cad.unmount();
+
+    renderStep(PlanStep, { ...ORDER, items: [item(1, 'us-2x2')] });
+    await screen.findByRole('checkbox', { name: new RegExp(PHOTO_OPTION_LABELS.pickup) });
+    expect(screen.queryByText(M.pickupUsOnly)).toBeNull();
+  });
+
   it('names the sizes used as a file only, and offers no prints when every size is one', async () => {
     fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
     const oci = renderStep(PlanStep, { ...ORDER, items: [item(1, 'oci-photo'), item(2, 'oci-signature')] });

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PHOTO_ORDER_MESSAGES, type PhotoOrder, printsOffered } from '../../../../domain/photos/orders.ts';
 import {
+  optionOffered,
   PHOTO_CURRENCIES,
   type PhotoCurrency,
   type PhotoOption,
@@ -14,7 +15,13 @@ import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { choosePhotoCurrency, choosePhotoPlan, getPhotoPlans, photoKeys } from '../../../lib/photo-api.ts';
+import {
+  choosePhotoCurrency,
+  choosePhotoDelivery,
+  choosePhotoPlan,
+  getPhotoPlans,
+  photoKeys,
+} from '../../../lib/photo-api.ts';
 import { useChoiceSave } from '../../../lib/use-choice-save.ts';
 import { summaryOf } from './order-words.ts';
 import { StepActions, type StepProps } from './step-parts.tsx';
@@ -42,11 +49,50 @@ function printedSizes(order: PhotoOrder) {
   };
 }
 
+/** The pickup a change of currency took off the order, with the studio details it had (to put back). */
+type DroppedPickup = { delivery: Extract<PhotoOrder['delivery'], { method: 'pickup' }> | null };
+
+/**
+ * A change of currency, and what it did to pickup: a currency that does not offer it (CAD) takes
+ * it off (the server says so, and the flow shows it); choosing one that does again, on this step,
+ * puts it back with its studio details when the plan still allows it. A refusal there leaves the
+ * currency chosen, with Pickup offered to tick again.
+ */
+function useCurrencyChange(order: PhotoOrder) {
+  const ref = order.displayId;
+  const dropped = useRef<DroppedPickup | null>(null);
+  return useOrderChange(ref, async (next: PhotoCurrency) => {
+    const answer = await choosePhotoCurrency(ref, next);
+    if (answer.data.choicesDropped?.options.includes('pickup')) {
+      dropped.current = { delivery: order.delivery?.method === 'pickup' ? order.delivery : null };
+      return answer;
+    }
+    const restore = dropped.current;
+    const now = answer.data;
+    if (!restore || !optionOffered('pickup', next)) return answer;
+    dropped.current = null;
+    const sizeIds = now.items.map((item) => item.photoSize);
+    if (now.pricingPlanId === PRINT_PLAN_ID || now.options.includes('pickup') || !printsOffered(sizeIds)) return answer;
+    let latest = answer;
+    try {
+      latest = await choosePhotoPlan(ref, { pricingPlanId: now.pricingPlanId, options: [...now.options, 'pickup'] });
+      if (restore.delivery) {
+        const { serviceType, pinCode, addressLine, message } = restore.delivery;
+        latest = await choosePhotoDelivery(ref, { method: 'pickup', serviceType, pinCode, addressLine, message });
+      }
+    } catch {
+      // The currency is chosen; what could not be put back is offered to choose again.
+    }
+    return latest;
+  });
+}
+
 /**
  * Step 2: the plan (Digital Copy or print copies delivered) and the extras, with the server's
  * prices. Each choice is saved at once, so the cost summary beside it is the server's.
  * Background Change is shown only when every size of the order allows it; print copies and pickup
- * only when a size is printed, and the sizes used as files only are named.
+ * only when a size is printed, and the sizes used as files only are named. In a currency without
+ * pickup (CAD) the extras say where pickup is offered.
  */
 export function PlanStep({ order, goTo, moving }: StepProps) {
   const ref = order.displayId;
@@ -69,7 +115,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
     const options = on ? [...shown.options, option] : shown.options.filter((o) => o !== option);
     save(shown.pricingPlanId, options);
   };
-  const pickCurrency = useOrderChange(ref, (next: PhotoCurrency) => choosePhotoCurrency(ref, next));
+  const pickCurrency = useCurrencyChange(order);
   const currencyChoice = useChoiceSave(pickCurrency);
   const { filesOnly, nothingPrinted, printsElsewhere } = printedSizes(order);
   const offered = (plans.data?.options ?? []).filter(
@@ -192,6 +238,9 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
               })}
               {order.backgroundChangeOffered ? null : (
                 <p className="text-sm text-slate-600">{PLAN_TEXT.backgroundNote}</p>
+              )}
+              {nothingPrinted || optionOffered('pickup', currency) ? null : (
+                <p className="text-sm text-slate-600">{PHOTO_ORDER_MESSAGES.pickupUsOnly}</p>
               )}
             </fieldset>
           </>

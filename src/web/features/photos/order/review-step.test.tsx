@@ -2,12 +2,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { PAYMENT_MESSAGES as P } from '../../../../domain/payments/payment.ts';
 import {
   FAILED_RULE_CHOICE_LABELS,
   FAILED_RULE_MESSAGES,
   type FailedRuleChoice,
 } from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
 import { SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
@@ -35,8 +37,14 @@ const ORDER = photoOrderAt(4, {
 });
 
 /** Stands in for checkout's column, showing what it was handed. */
-const Checkout: CheckoutSlot = ({ orderRef, summary, kind, appliedCoupon, note }) => (
-  <button type="button">{`Pay ${orderRef} ${summary.totalCents} ${summary.currency} ${kind} ${appliedCoupon ?? 'no coupon'} ${note}`}</button>
+const Checkout: CheckoutSlot = ({ orderRef, summary, kind, appliedCoupon, note, blockedBy }) => (
+  <>
+    <button
+      type="button"
+      aria-disabled={blockedBy ? true : undefined}
+    >{`Pay ${orderRef} ${summary.totalCents} ${summary.currency} ${kind} ${appliedCoupon ?? 'no coupon'} ${note}`}</button>
+    {blockedBy ? <p data-testid="pay-blocked">{blockedBy}</p> : null}
+  </>
 );
 
 const ReviewWithPay = (props: StepProps) => <ReviewStep {...props} Checkout={Checkout} />;
@@ -270,18 +278,47 @@ describe('the review step with a photo that could not be used', () => {
       sizeId: 'oci-photo',
       passed: false,
       fitted: null,
-      checks: [{ rule: 'one-face', passed: false, measured: '0 faces', expected: '1 face', fix: 'Face the camera.' }],
+      checks: [
+        { rule: 'one-face', passed: false, measured: 'No face found', expected: '1 face', fix: 'Face the camera.' },
+      ],
     },
     links: { original: '/o', fitted: null, printSheet: null },
   };
+  /** The engine could not check it at all. */
+  const unchecked: OrderPhoto = { ...noFace, id: 33, name: 'broken.jpg', state: 'failed', report: null };
   const item = OCI_ITEM;
 
   it('says which item has no usable photo before Pay, and leads back to step 1 to upload another', async () => {
     const { goTo } = renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace] }] }));
     const notice = await screen.findByRole('region', { name: REVIEW_TEXT.unusableHeading });
-    expect(notice.textContent).toContain(REVIEW_TEXT.unusable(item.label, ['wall.jpg']));
+    expect(notice.textContent).toContain(
+      REVIEW_TEXT.unusable(item.label, [{ name: 'wall.jpg', checked: true, found: 'no face found' }]),
+    );
     fireEvent.click(within(notice).getByRole('button', { name: REVIEW_TEXT.uploadAnother }));
     expect(goTo).toHaveBeenLastCalledWith(1);
+  });
+
+  it('says a photo was checked and no face found, apart from one that could not be checked', async () => {
+    renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace, unchecked] }] }));
+    const notice = await screen.findByRole('region', { name: REVIEW_TEXT.unusableHeading });
+    expect(notice.textContent).toContain(
+      `${item.label}: wall.jpg was checked and could not be fitted (no face found); we could not check broken.jpg, so there is nothing to print or download.`,
+    );
+    expect(notice.textContent).not.toContain('could not check or fit');
+  });
+
+  it('disables Pay with the reason before it is pressed: the photo the item still needs', async () => {
+    renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace] }] }));
+    const pay = await screen.findByRole('button', { name: /^Pay PHO-1001/ });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('pay-blocked').textContent).toBe(P.stillNeeded([M.needsPhoto(item.label)]));
+  });
+
+  it('leaves Pay enabled for a failing photo’s choice alone, which is made beside it', async () => {
+    renderStep(ReviewWithPay, FAILING);
+    const pay = await screen.findByRole('button', { name: /^Pay PHO-1001/ });
+    expect(pay.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByTestId('pay-blocked')).toBeNull();
   });
 
   it('says nothing of it when another photo of the item can be used', async () => {

@@ -1,4 +1,6 @@
 import { Suspense } from 'react';
+import { PAYMENT_MESSAGES } from '../../../../domain/payments/payment.ts';
+import { stillNeededBeforePayment } from '../../../../domain/photos/orders.ts';
 import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
 import { getPhotoOrder } from '../../../lib/photo-api.ts';
 import { FailedPhotos, FailedPhotosReminder, UnusablePhotos } from './failed-photos.tsx';
@@ -13,6 +15,25 @@ const readinessOf = (order: StepProps['order']) =>
   order.items
     .flatMap((item) => item.photos.map((p) => `${p.id}:${p.state}:${p.failedRuleChoice?.choice ?? ''}`))
     .join(',');
+
+/**
+ * Why Pay cannot be pressed yet, in the words the server would refuse it with: the rule is the
+ * server's own (stillNeededBeforePayment), read from the order the page holds. A failing photo's
+ * choice alone does not disable it: the choice is made beside it on this step, the reminder by Pay
+ * names it, and pressing Pay says it again.
+ */
+export function payBlockedBy(order: StepProps['order']): string | null {
+  const missing = stillNeededBeforePayment({
+    items: order.items.map((item) => ({
+      label: item.label,
+      photos: item.photos.map((photo) => ({ ...photo, failedRuleChoice: photo.failedRuleChoice?.choice ?? null })),
+    })),
+    deliveryMethod: order.deliveryMethod,
+    delivery: order.delivery,
+  });
+  if (missing.every((needed) => needed.need === 'choice')) return null;
+  return PAYMENT_MESSAGES.stillNeeded(missing.map((needed) => needed.text));
+}
 
 function Row({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit(): void }) {
   return (
@@ -76,6 +97,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
             onCouponChange={(code) => coupon.mutateAsync(code)}
             note={REVIEW_TEXT.payNote}
             readiness={readinessOf(order)}
+            blockedBy={payBlockedBy(order)}
           />
         </Suspense>
       </div>

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, Ref } from 'react';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import type { PaidOrderKind } from '../../../../domain/payments/payment.ts';
 import type { PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
@@ -18,6 +18,8 @@ export type CheckoutSlot = ComponentType<{
   note?: string;
   /** Changes with what the order still needs: a refusal shown under Pay then goes. */
   readiness?: string;
+  /** What the order still needs before it can be paid: Pay is disabled, saying so before it is pressed. */
+  blockedBy?: string | null;
 }>;
 
 /** What a step is given: the order, and a way to move (the server keeps the step). */
@@ -36,6 +38,7 @@ export function StepActions({
   continueLabel = FLOW_TEXT.continue,
   hint,
   submit = false,
+  continueRef,
 }: {
   back?: () => void;
   onContinue?: () => void;
@@ -45,6 +48,8 @@ export function StepActions({
   disabled?: boolean;
   continueLabel?: string;
   hint?: string | null;
+  /** The Continue button (a step brings it into view after a change of its own). */
+  continueRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -64,6 +69,7 @@ export function StepActions({
         ) : null}
         {onContinue || submit ? (
           <button
+            ref={continueRef}
             type={submit ? 'submit' : 'button'}
             onClick={
               submit

@@ -1,4 +1,5 @@
 import type { PhotoStep } from '../../../../domain/photos/orders.ts';
+import type { PrintCounts } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
 
 /** The photo order pages' words (decision 0065); the API's own messages come from PHOTO_ORDER_MESSAGES. */
@@ -87,8 +88,11 @@ export const PLAN_TEXT = {
 export const DELIVERY_TEXT = {
   saveFailed: 'We could not save the delivery. Please try again.',
   heading: 'Delivery',
-  digital:
-    'Your plan is a Digital Copy: your fitted photos and the print sheet are downloads on your order page, so there is nothing to deliver.',
+  /** Nothing to deliver, said by what the order has: a print sheet comes only with a printed size. */
+  digital: ({ printed, filesOnly }: PrintCounts) =>
+    printed === 0
+      ? 'Your sizes are used as files only, never printed: your fitted files are downloads on your order page, so there is nothing to deliver.'
+      : `Your plan is a Digital Copy: your fitted photos and ${printed === 1 ? 'the print sheet' : 'the print sheets'}${filesOnly > 0 ? (printed === 1 ? ' of the printed size' : ' of the printed sizes') : ''} are downloads on your order page, so there is nothing to deliver.`,
   pickupLead: 'Pick up your prints at a photo counter near you.',
   chain: 'Photo studio',
   pinCode: 'Pin code',
@@ -106,6 +110,14 @@ export const DELIVERY_TEXT = {
   loadAddresses: 'your addresses',
 } as const;
 
+/** A photo of an item that has nothing to deliver: checked with nothing fitted (`found`: what the check found), or not checked. */
+export type UnusablePhoto = { name: string; checked: true; found: string | null } | { name: string; checked: false };
+
+const unusableWords = (photo: UnusablePhoto) =>
+  !photo.checked
+    ? `we could not check ${photo.name}`
+    : `${photo.name} was checked and could not be fitted${photo.found ? ` (${photo.found})` : ''}`;
+
 export const REVIEW_TEXT = {
   heading: 'Review and pay',
   items: 'Items',
@@ -121,12 +133,16 @@ export const REVIEW_TEXT = {
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   loadingCheckout: 'Loading checkout…',
   payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
-  /** An item none of whose photos could be checked or fitted: the server asks for a photo before payment. */
+  /**
+   * An item none of whose photos could be checked or fitted: the server asks for a photo before
+   * payment. Each photo is said as it is: checked with nothing fitted (and what the check found,
+   * "no face found"), or not checked at all.
+   */
   unusableHeading: 'A photo needs replacing',
-  unusable: (label: string, names: readonly string[]) =>
-    names.length === 0
+  unusable: (label: string, photos: readonly UnusablePhoto[]) =>
+    photos.length === 0
       ? `${label} has no photo yet.`
-      : `${label}: we could not check or fit ${names.join(', ')}, so there is nothing to print or download. Upload another photo before you pay.`,
+      : `${label}: ${photos.map(unusableWords).join('; ')}, so there is nothing to print or download. Upload another photo before you pay.`,
   uploadAnother: 'Upload another photo',
 } as const;
 
