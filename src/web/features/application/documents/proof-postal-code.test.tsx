@@ -99,7 +99,7 @@ describe('the postal code on a proof of address', () => {
     expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'CA', 'M5V 2T6');
   });
 
-  it('starts with the ZIP of the address in the form, says so, and keeps it editable', async () => {
+  it('names the ZIP of the address in the form and leaves the field for the code the paper shows', async () => {
     const onChecklist = vi.fn();
     api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
     render(
@@ -112,8 +112,9 @@ describe('the postal code on a proof of address', () => {
     );
     const group = screen.getByRole('group', { name: PROOF_CODE_TEXT.legend });
     const code = within(group).getByLabelText('ZIP code') as HTMLInputElement;
-    expect(code.value).toBe('93277');
-    expect(group.textContent).toContain(PROOF_CODE_TEXT.fromForm);
+    // Typed off the paper, not filled in: one tap would otherwise save it unread.
+    expect(code.value).toBe('');
+    expect(group.textContent).toContain('The address in your form has 93277: type the code this document shows.');
     // Read off the paper: another code printed there is the one sent.
     fireEvent.change(code, { target: { value: '93291' } });
     fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));

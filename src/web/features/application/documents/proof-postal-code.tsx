@@ -9,8 +9,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 export const PROOF_CODE_TEXT = {
   legend: 'ZIP or postal code on this document',
   hint: 'As printed on your proof of address. We check that it is served by the same Indian mission as the address in your form.',
-  /** Said where the code starts as the form's address's, so it is read against the paper before it is saved. */
-  fromForm: 'We filled in the code of the address in your form: change it if the document shows another.',
+  /**
+   * The form's address's code, named beside the empty field: the customer types what the paper
+   * shows. Filled in for them, one tap saved it unread and the mission check compared the form
+   * with itself (a proof of an old address in another mission's area went through).
+   */
+  fromForm: (code: string) => `The address in your form has ${code}: type the code this document shows.`,
   save: 'Save code',
   change: 'Change code',
   onDocument: (code: string, mission: string) => `${code} on this document: ${mission}.`,
@@ -19,7 +23,7 @@ export const PROOF_CODE_TEXT = {
 
 /**
  * Under a proof of address (issue 32 §1): the ZIP or postal code printed on it, asked once the file
- * is in (starting as the code of the address in the form, which the proof is to show), then shown
+ * is in (typed off the paper, the form's address's code named beside it), then shown
  * with the mission it resolves to; and, when that mission is not the order's,
  * why the application waits and what to do (`conflict`, from the server's rule).
  */
@@ -35,7 +39,7 @@ export function ProofPostalCode({
   conflict: string | undefined;
   /** The country the code is first asked in (the order's); the customer can change it. */
   country?: AddressCountry;
-  /** The code it is first asked with: the member's address in the form (not typed twice); editable. */
+  /** The code of the member's address in the form, named for the customer to read the paper against. */
   postalCode?: string;
   canChange: boolean;
   /** Sends the code; rejects with the server's refusal. */
@@ -73,15 +77,15 @@ export function ProofPostalCode({
         <PostalCodeControl
           legend={PROOF_CODE_TEXT.legend}
           hint={
-            !given && country && postalCode
-              ? `${PROOF_CODE_TEXT.hint} ${PROOF_CODE_TEXT.fromForm}`
+            !given && postalCode
+              ? `${PROOF_CODE_TEXT.hint} ${PROOF_CODE_TEXT.fromForm(postalCode)}`
               : PROOF_CODE_TEXT.hint
           }
           submitLabel={PROOF_CODE_TEXT.save}
           {...(given
             ? { initial: { country: given.country, postalCode: given.postalCode } }
             : country
-              ? { initial: { country, postalCode: postalCode ?? '' } }
+              ? { initial: { country, postalCode: '' } }
               : {})}
           onSend={async (country, postalCode) => {
             try {
