@@ -132,7 +132,11 @@ describe('a person’s second look (issue 31 §4)', () => {
       await desk.getByRole('button', { name: 'Change status' }).click();
       // In review now: only cancelled, not Submitted while the prints are held (a retake is asked
       // for on the photo checks: a photo order has no forms to send back for).
-      await poll(() => desk.getByLabel('New status').locator('option').allTextContents()).toEqual(['Cancelled']);
+      // (The first line chooses nothing: staff pick the move.)
+      await poll(() => desk.getByLabel('New status').locator('option').allTextContents()).toEqual([
+        'Choose the new status',
+        'Cancelled',
+      ]);
       await items.scrollIntoViewIfNeeded();
       await atBothWidths(desk, 'desk-held');
       await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);

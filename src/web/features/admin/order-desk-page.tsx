@@ -59,6 +59,8 @@ export type RenderAnswers = (member: {
 }) => ReactNode;
 
 const DESK_TEXT = {
+  /** The status picker's first line: nothing is chosen until staff choose. */
+  chooseStatus: 'Choose the new status',
   /** No saved address of the deciding member resolves yet (issue 32 §1). */
   noMission: 'Not known yet: the applicant’s saved address does not tell which mission serves it.',
   proofCode: (code: string, mission: string) => `${code} on the proof, as the customer read it: ${mission}.`,
@@ -132,7 +134,9 @@ function FormError({ message }: { message: string | null }) {
 
 function StatusForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
-  const [chosen, setChosen] = useState(order.nextStatuses[0]);
+  // Nothing chosen to begin with: a click on "Change status" with a remark only must not submit an
+  // application (not undone, and its fees are spent) nor send one back.
+  const [chosen, setChosen] = useState<(typeof order.nextStatuses)[number] | undefined>(undefined);
   if (order.nextStatuses.length === 0) {
     return <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>;
   }
@@ -163,7 +167,10 @@ function StatusForm({ order }: { order: DeskOrder }) {
           )
         ).message,
     );
-    if (done) form.reset();
+    if (done) {
+      form.reset();
+      setChosen(undefined);
+    }
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Change status">
@@ -172,10 +179,14 @@ function StatusForm({ order }: { order: DeskOrder }) {
         <select
           name="status"
           className={CONTROL}
-          defaultValue={order.nextStatuses[0]}
-          onChange={(event) => setChosen(event.currentTarget.value as typeof chosen)}
+          defaultValue=""
+          required
+          onChange={(event) => setChosen((event.currentTarget.value || undefined) as typeof chosen)}
           aria-describedby={chosen === 'Cancelled' && isPaid(order) ? 'desk-cancel-refund' : undefined}
         >
+          <option value="" disabled>
+            {DESK_TEXT.chooseStatus}
+          </option>
           {order.nextStatuses.map((status) => (
             <option key={status} value={status}>
               {status}

@@ -570,9 +570,20 @@ describe('the order page', () => {
   it('changes the status with a remark, offering only the transition table’s next statuses', async () => {
     const api = await show();
     const select = screen.getByLabelText('New status') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['Submitted', 'Forms incomplete', 'Cancelled', 'Refunded']);
-    // The step forward is chosen to begin with.
-    expect(select.value).toBe('Submitted');
+    expect([...select.options].map((o) => o.value)).toEqual([
+      '',
+      'Submitted',
+      'Forms incomplete',
+      'Cancelled',
+      'Refunded',
+    ]);
+    // Nothing is chosen to begin with: a click with a remark only submits nothing.
+    expect(select.value).toBe('');
+    fireEvent.change(screen.getByLabelText(/Remark for the customer/), { target: { value: 'Sent to VFS' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText('Choose a status')).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(false);
+    fireEvent.change(select, { target: { value: 'Submitted' } });
     fireEvent.change(screen.getByLabelText(/Remark for the customer/), { target: { value: 'Sent to VFS' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(true));
