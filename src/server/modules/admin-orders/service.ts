@@ -24,6 +24,7 @@ import {
   documentSlotHref,
   type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
+import { printPackHref } from '../../../domain/applications/print-pack.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
@@ -141,7 +142,11 @@ function withDeskChecklistLinks(displayId: string, list: OrderChecklist): OrderC
     ...list,
     members: list.members.map((m) => ({
       ...m,
-      items: m.items.map((item) => ({ ...item, documents: item.documents.map(desk) })),
+      items: m.items.map((item) => ({
+        ...item,
+        documents: item.documents.map(desk),
+        ...(item.printPack ? { printPack: printPackHref(displayId, m.memberId, 'staff') } : {}),
+      })),
       otherDocuments: m.otherDocuments.map(desk),
     })),
   };

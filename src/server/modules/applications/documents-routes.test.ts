@@ -14,6 +14,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } fr
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
 import { applicationDocuments, applicationMembers } from './tables.ts';
 import { ADULT, afterAutosaveWindow, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
@@ -165,6 +166,13 @@ describe('what our team prepares', () => {
       preparedByUs: true,
       printPack: `/api/v1/application/order/${order.displayId}/members/${memberId}/print-pack`,
     });
+    // The desk's copy of the checklist links staff's own print pack route, as its files.
+    const staff = await createStaffUser(t.app, t.database.db, 'admin');
+    const desk = await call('GET', `/admin/orders/${order.displayId}`, staff.token);
+    const deskItem = desk
+      .json()
+      .data.service.checklist.members[0].items.find((i: { id: string }) => i.id === 'parental-authorization-form');
+    expect(deskItem.printPack).toBe(`/api/v1/admin/orders/${order.displayId}/members/${memberId}/print-pack`);
     expect((await view()).missing).toContain('Aarav’s Parental Authorization Form');
     expect((await view()).preparedAfterPayment).toEqual([]);
   });
