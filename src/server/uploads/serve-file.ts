@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { FILE_MISSING_MESSAGE } from '../../domain/uploads/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { thumbnailEtag, thumbnailOf } from './thumbnail.ts';
+import { thumbnailOf } from './thumbnail.ts';
 
 /** A stored file the caller has already authorised this request to read (its owner, or staff). */
 export interface ServableFile {
@@ -89,35 +89,16 @@ export function serveMadeFile(
 }
 
 /**
- * A thumbnail is kept by the browser, for this user only (`private`), and asked about again on
- * every use (`no-cache`): its owner gets a 304 of no body while the file is the same, and anyone
- * else signed in on the same browser later gets what the preview answers them (a 404), not the
- * copy the browser holds. Never `public`: a shared cache must not keep a customer's document.
- */
-const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
-
-/** Whether an If-None-Match header names `etag`, alone or in a list, weak or strong (RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  return (ifNoneMatch ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-/**
- * Sends the thumbnail of a stored image (a JPEG of ~10 KB made on request, thumbnail.ts) with the
- * headers of a served file, but cacheable by the browser with an ETag (THUMBNAIL_CACHE_CONTROL):
- * a revisit downloads nothing. A stored PDF is sent as it is, exactly as `serveFile` does (PDFs are
- * never rendered). The ownership check is the caller's, as for `serveFile`, and comes first: a 304
- * too goes only to a request that may read the file.
+ * Sends the thumbnail of a stored image (a JPEG of ~10 KB, thumbnail.ts) with the headers of any
+ * served file (`private, no-store`: a passport's thumbnail must not stay in a shared computer's
+ * cache; the server keeps the ones made lately instead). A stored PDF is sent as it is, exactly as
+ * `serveFile` does (PDFs are never rendered). The ownership check is the caller's, and comes first.
  */
 export async function serveThumbnail(
-  request: FastifyRequest,
   reply: FastifyReply,
   storage: FileStorage,
   file: ServableFile,
 ): Promise<FastifyReply> {
-  const etag = thumbnailEtag(file.storageKey);
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
-    return reply.status(304).header('etag', etag).header('cache-control', THUMBNAIL_CACHE_CONTROL).send();
-  }
   const thumbnail = await thumbnailOf(storage, file.storageKey);
   if (!thumbnail) throw new HttpError(404, FILE_MISSING_MESSAGE);
   if (thumbnail.kind === 'stored') {
@@ -133,7 +114,6 @@ export async function serveThumbnail(
       displayName: file.displayName,
     },
     { disposition: 'inline' },
-    { cacheControl: THUMBNAIL_CACHE_CONTROL, etag },
   );
 }
 
@@ -141,9 +121,7 @@ function sendFile(
   reply: FastifyReply,
   file: { body: unknown; contentType: string; size: number; displayName: string },
   { disposition = 'attachment' }: ServeFileOptions,
-  { cacheControl = 'private, no-store', etag }: { cacheControl?: string; etag?: string } = {},
 ): FastifyReply {
-  if (etag) reply.header('etag', etag);
   return reply
     .header('content-type', file.contentType)
     .header('content-length', file.size)
@@ -152,7 +130,7 @@ function sendFile(
       contentDisposition(disposition, downloadFileName(file.displayName, file.contentType)),
     )
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cacheControl)
+    .header('cache-control', 'private, no-store')
     .header('content-security-policy', FILE_CSP)
     .header('cross-origin-resource-policy', 'same-origin')
     .send(file.body);

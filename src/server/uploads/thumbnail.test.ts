@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpegWithGps } from '../test/upload-fixtures.ts';
-import { makeThumbnail, thumbnailEtag } from './thumbnail.ts';
+import { makeThumbnail } from './thumbnail.ts';
 
 describe('makeThumbnail', () => {
   it('turns the image upright by its EXIF orientation and keeps no metadata', async () => {
@@ -20,15 +20,5 @@ describe('makeThumbnail', () => {
     const { data, info } = await sharp(made).raw().toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: 96, height: 240, channels: 3 });
     expect(Math.min(...data.subarray(0, 30))).toBeGreaterThan(245);
-  });
-});
-
-describe('thumbnailEtag', () => {
-  it('is a strong validator per stored file that does not show its key', () => {
-    const etag = thumbnailEtag('ab/cdef0123');
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(etag).not.toContain('cdef0123');
-    expect(thumbnailEtag('ab/cdef0123')).toBe(etag);
-    expect(thumbnailEtag('ab/cdef0124')).not.toBe(etag);
   });
 });

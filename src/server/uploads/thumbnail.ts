@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { THUMBNAIL_MAX_SIDE_PX } from '../../domain/uploads/thumbnail.ts';
 import { createTurns } from '../lib/turns.ts';
@@ -21,18 +20,31 @@ export type Thumbnail =
 const thumbnailTurn = createTurns(2);
 
 /**
- * Bumped when the thumbnail's making changes (size, quality), so that browsers holding one made
- * before fetch the new one instead of being told theirs is current.
+ * Thumbnails made lately, by storage key, so a family's documents page seen again (or a client
+ * asking in a loop) is not made again: the browser keeps none (`private, no-store`, as every
+ * customer file: a passport's thumbnail must not stay in a shared computer's cache). A stored file
+ * never changes under its key. Bounded in count (~10 KB each: a few MB) and in time, so a file
+ * deleted or erased is not held for long; every answer still passes the caller's ownership check.
  */
-const THUMBNAIL_VERSION = 1;
+const RECENT_THUMBNAILS = 256;
+const RECENT_THUMBNAIL_MS = 10 * 60_000;
+const recent = new Map<string, { body: Buffer; at: number }>();
 
-/**
- * The thumbnail's strong validator: a stored file never changes under its key (a replaced document
- * is a new row with a new key), so neither does its thumbnail. A hash, so the key stays ours.
- */
-export function thumbnailEtag(storageKey: string): string {
-  const hash = createHash('sha256').update(`thumbnail:${THUMBNAIL_VERSION}:${storageKey}`).digest('base64url');
-  return `"t${THUMBNAIL_VERSION}-${hash.slice(0, 27)}"`;
+function recentThumbnail(storageKey: string, now: number): Buffer | null {
+  const hit = recent.get(storageKey);
+  if (!hit) return null;
+  recent.delete(storageKey);
+  if (now - hit.at > RECENT_THUMBNAIL_MS) return null;
+  recent.set(storageKey, hit); // the newest again, for the oldest-first eviction
+  return hit.body;
+}
+
+function keepThumbnail(storageKey: string, body: Buffer, now: number): void {
+  recent.set(storageKey, { body, at: now });
+  for (const oldest of recent.keys()) {
+    if (recent.size <= RECENT_THUMBNAILS) break;
+    recent.delete(oldest);
+  }
 }
 
 /**
@@ -49,13 +61,17 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The thumbnail of the file under `storageKey`, read and made in turn (thumbnailTurn). */
-export function thumbnailOf(storage: FileStorage, storageKey: string): Promise<Thumbnail | null> {
+/** The thumbnail of the file under `storageKey`: one made lately, or read and made in turn (thumbnailTurn). */
+export async function thumbnailOf(storage: FileStorage, storageKey: string): Promise<Thumbnail | null> {
+  const kept = recentThumbnail(storageKey, Date.now());
+  if (kept) return { kind: 'made', body: kept, contentType: 'image/jpeg' };
   return thumbnailTurn(async () => {
     const stored = await storage.get(storageKey);
     if (!stored) return null;
     if (!stored.contentType.startsWith('image/')) return { kind: 'stored', file: stored };
     const chunks = await stored.stream.toArray();
-    return { kind: 'made', body: await makeThumbnail(Buffer.concat(chunks)), contentType: 'image/jpeg' };
+    const body = await makeThumbnail(Buffer.concat(chunks));
+    keepThumbnail(storageKey, body, Date.now());
+    return { kind: 'made', body, contentType: 'image/jpeg' };
   });
 }

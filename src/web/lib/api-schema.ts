@@ -9451,7 +9451,6 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            304: components["responses"]["Answer304_5"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             404: components["responses"]["Answer404_6"];

@@ -172,8 +172,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/application/order/:orderRef/documents/:documentId/preview',
     {
-      // The thumbnail (`size=thumb`) answers 304 to its ETag.
-      config: { answersNotModified: true },
       schema: {
         tags,
         summary:
@@ -187,7 +185,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = parseOrderRef(request.params.orderRef);
       // The same owner's check for the thumbnail as for the file: another customer's id is the same 404.
       const file = valueOrThrow(await documents.openFile(customer(request).id, ref, request.params.documentId));
-      if (request.query.size === 'thumb') return serveThumbnail(request, reply, app.storage, file);
+      if (request.query.size === 'thumb') return serveThumbnail(reply, app.storage, file);
       return serveFile(reply, app.storage, file, { disposition: 'inline' });
     },
   );
