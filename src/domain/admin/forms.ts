@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX } from '../api/row-id.ts';
 import { checklistItemOfUpload } from '../applications/checklist.ts';
 import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { buildAnswersSchema } from '../forms/answers.ts';
@@ -80,7 +81,7 @@ export type AdminFormDetail = z.infer<typeof adminFormDetailSchema>;
 export const formDraftBodySchema = z.object({ definition: z.unknown() });
 
 export const questionUploadQuery = z.object({
-  packageId: z.coerce.number().int().min(1).max(2_147_483_647),
+  packageId: z.coerce.number().int().min(1).max(ROW_ID_MAX),
   step: z.string().min(1).max(100),
   section: z.string().min(1).max(100),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../api/row-id.ts';
 import { orderSummarySchema } from '../orders/order-summary.ts';
 import { USER_ROLES } from '../users/profile.ts';
 import { adminListQuery } from './list-query.ts';
@@ -80,6 +81,6 @@ export type SetUserDisabled = z.infer<typeof setUserDisabledSchema>;
  * an admin marks a user's e-mail verified by hand, e.g. after confirming it on the phone.
  */
 export const verifyUserSchema = z.object({
-  userId: z.number({ error: 'userId must be a number' }).int().positive().max(2_147_483_647),
+  userId: rowIdSchema('userId must be a number'),
 });
 export type VerifyUser = z.infer<typeof verifyUserSchema>;

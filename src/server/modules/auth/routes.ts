@@ -189,11 +189,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.state === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
       if (result.state === 'already-verified') return ok(null, A.emailAlreadyVerified);
       const { signedIn, returnTo, choosePassword } = result;
-      if (signedIn) {
-        // This browser's earlier session (the same account's: another's is never replaced) gives way.
-        if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
-        app.setSessionCookie(reply, signedIn.token);
-      }
+      // Only a browser without a session is signed in (an unverified account has none, and another
+      // account's is never replaced): no earlier session to end.
+      if (signedIn) app.setSessionCookie(reply, signedIn.token);
       const message = choosePassword
         ? A.emailVerifiedChoosePassword
         : signedIn

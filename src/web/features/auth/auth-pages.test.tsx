@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -11,6 +11,8 @@ import { VerifyEmailPage } from './verify-email-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
+// One test signs the browser in; the others start signed out whatever it left.
+afterEach(() => useSessionStore.getState().clear());
 
 describe('/verify-email', () => {
   it('verifies the token with a POST once and offers sign-in', async () => {
@@ -39,7 +41,6 @@ describe('/verify-email', () => {
     expect(await screen.findByText(AUTH_API_MESSAGES.emailVerifiedOtherAccount)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
-    useSessionStore.getState().clear();
   });
 
   it('shows the server message for a used or expired link', async () => {
