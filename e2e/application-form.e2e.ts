@@ -110,10 +110,34 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByText('All changes saved'));
     await expectVisible(switcher(page).getByText('Adult · Step 2 of 8'));
 
+    // The phone's Back: the step before, with what was typed; Forward: this step again, with the
+    // answer typed just before Back (saved with the move, not lost in the debounce).
+    await page.getByLabel('Passport number').fill('K1234567');
+    // The page's data is not loaded again for them (its loader reads nothing new); the root's
+    // (who is signed in) may be, as on any navigation: skipping it too cost the shell's script bytes
+    // every page pays for (the 120 KB budget).
+    const loads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.endsWith('.data')) loads.push(request.url());
+    };
+    page.on('request', onRequest);
+    await page.goBack();
+    await expectVisible(stepHeading(page, 'About you'));
+    await expectAboutYouKept(page);
+    expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&member=${adult.id}&step=1`);
+    await page.goForward();
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    expect(await page.getByLabel('Passport number').inputValue()).toBe('K1234567');
+    expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&member=${adult.id}&step=2`);
+    page.off('request', onRequest);
+    expect(loads.filter((url) => new URL(url).searchParams.get('_routes') !== 'root')).toEqual([]);
+    await expectVisible(page.getByText('All changes saved'));
+
     // A reload: the same member, the same step, every answer kept.
     await page.reload();
     await waitForHydration(page);
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    expect(await page.getByLabel('Passport number').inputValue()).toBe('K1234567');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expectVisible(stepHeading(page, 'About you'));
     await expectAboutYouKept(page);

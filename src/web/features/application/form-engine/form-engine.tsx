@@ -106,6 +106,13 @@ export interface FormEngineHandle {
   /** Opens step `step` (1-based) without checking the current one. */
   goToStep(step: number): void;
   /**
+   * Opens step `step` (1-based) as Back and the list of steps do (the browser's Back and Forward):
+   * a file on its way is waited for. Resolves with the step shown then, which is another one when
+   * a file failed (the customer stays beside its message) or the form has no such step; null when
+   * a later move came first.
+   */
+  openStep(step: number): Promise<number | null>;
+  /**
    * Resolves once no upload of the form is on its way, saying meanwhile that it is finishing:
    * leaving the form (another member, the review) would abandon a file being sent. False when one
    * failed (its field says why, and the customer stays to send it again) or the form has gone.
@@ -409,13 +416,18 @@ export function FormEngine({
    * Back and the list of steps: a file being sent on this step is waited for, not abandoned; one
    * that failed keeps the customer here, beside its message.
    */
-  async function moveTo(target: number) {
+  async function moveTo(target: number): Promise<number | null> {
     asked.current = target;
     const allIn = await uploadsSettled();
-    if (asked.current !== target) return;
+    if (asked.current !== target) return null;
     asked.current = null;
-    if (allIn) goToStep(target);
+    if (!allIn) return index;
+    goToStep(target);
+    return clamp(target, stepCount - 1);
   }
+  // The handle's openStep goes through the latest render's moveTo (its step and its goToStep).
+  const latestMoveTo = useRef(moveTo);
+  latestMoveTo.current = moveTo;
 
   async function next() {
     asked.current = null;
@@ -442,6 +454,10 @@ export function FormEngine({
       },
       currentStep: () => index + 1,
       goToStep: (step) => goToStep(step - 1),
+      openStep: async (step) => {
+        const shown = await latestMoveTo.current(step - 1);
+        return shown === null ? null : shown + 1;
+      },
       uploadsSettled,
       validateStep: () => validateStep(),
       savableAnswers: () => checkAnswers(definition, getValues(), { mode: 'partial', memberKind, today }),

@@ -705,3 +705,129 @@ describe('the last step’s button says where it leads (issue 30 §4)', () => {
     expect(screen.queryByRole('button', { name: 'Next member' })).toBeNull();
   });
 });
+
+describe('the browser’s Back and Forward (a parent on a phone)', () => {
+  const address = () => `${window.location.pathname}${window.location.search}`;
+  const at = (where: string) => `/package-form?orderId=${REF}&${where}`;
+  const given = () => screen.getByLabelText(/^Given name/) as HTMLInputElement;
+  const memberGets = (api: ReturnType<typeof fakeApi>, id: number) =>
+    api.calls.filter((c) => c.method === 'GET' && c.path === `${BASE}/members/${id}/form`);
+  const current = () =>
+    within(screen.getByRole('navigation', { name: 'Members of this application' }))
+      .getAllByRole('link')
+      .find((link) => link.getAttribute('aria-current') === 'true')?.textContent;
+
+  /** Saves are kept, and a member's form opened again has them (as the server would). */
+  function remembering(members: Member[]) {
+    const forms: Record<number, MemberForm> = {};
+    const api = setup({
+      members,
+      forms,
+      save: (call) => {
+        const id = Number(call.path.split('/').at(-2));
+        const body = call.body as MemberForm;
+        forms[id] = form(id, body.answers, { currentStep: body.currentStep, savedAt: new Date().toISOString() });
+        return ok(forms[id]);
+      },
+    });
+    return api;
+  }
+
+  it('goes back to the step before with what was typed, and forward again, in the same form', async () => {
+    const entries = window.history.length;
+    const api = remembering([member(1, 'Priya Sharma', false)]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
+    // The first place replaces the address: Back from it leaves the form.
+    await waitFor(() => expect(address()).toBe(at('member=1&step=1')));
+    expect(window.history.length).toBe(entries);
+    fireEvent.change(given(), { target: { value: 'PRIYA' } });
+    fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+    expect(address()).toBe(at('member=1&step=2'));
+    expect(window.history.length).toBe(entries + 1);
+    fireEvent.change(screen.getByLabelText(/^Passport number/), { target: { value: 'X7654321' } });
+
+    window.history.back();
+    const aboutYou = await screen.findByRole('heading', { level: 2, name: 'About you' });
+    expect(given().value).toBe('PRIYA');
+    expect(document.activeElement).toBe(aboutYou);
+    expect(address()).toBe(at('member=1&step=1'));
+    // The move is saved as any step change is, with the typing of the step left.
+    await waitFor(() =>
+      expect(puts(api).at(-1)?.body).toMatchObject({
+        answers: { givenName: 'PRIYA', passportNumber: 'X7654321' },
+        currentStep: 1,
+      }),
+    );
+
+    window.history.forward();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Passport number/) as HTMLInputElement).value).toBe('X7654321');
+    expect(address()).toBe(at('member=1&step=2'));
+    // The same form throughout: moved, never opened again.
+    expect(memberGets(api, 1)).toHaveLength(1);
+    expect(window.history.length).toBe(entries + 1);
+  }, 15_000);
+
+  it('goes back to the member before, saving the one left, and forward again', async () => {
+    const api = remembering([member(1, 'Priya Sharma', false), member(2, 'Rahul Sharma', false)]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
+    fireEvent.change(given(), { target: { value: 'PRIYA' } });
+    const switcher = screen.getByRole('navigation', { name: 'Members of this application' });
+    fireEvent.click(within(switcher).getByRole('link', { name: /Rahul Sharma/ }));
+    await waitFor(() => expect(address()).toBe(at('member=2&step=1')), { timeout: 4000 });
+    expect(current()).toMatch(/Rahul Sharma/);
+    await waitFor(() => expect(given().value).toBe(''));
+    fireEvent.change(given(), { target: { value: 'RAHUL' } });
+
+    window.history.back();
+    await waitFor(() => expect(current()).toMatch(/Priya Sharma/), { timeout: 4000 });
+    expect(document.activeElement?.id).toBe('member-heading');
+    await waitFor(() => expect(given().value).toBe('PRIYA'));
+    expect(address()).toBe(at('member=1&step=1'));
+    // Rahul's typing was saved before his form went.
+    expect(
+      puts(api).some((c) => c.path.endsWith('/members/2/form') && (c.body as MemberForm).answers.givenName === 'RAHUL'),
+    ).toBe(true);
+
+    window.history.forward();
+    await waitFor(() => expect(current()).toMatch(/Rahul Sharma/), { timeout: 4000 });
+    await waitFor(() => expect(given().value).toBe('RAHUL'));
+    expect(address()).toBe(at('member=2&step=1'));
+  }, 15_000);
+
+  it('puts the address back where the form is when it names a step the form cannot open', async () => {
+    remembering([member(1, 'Priya Sharma', false)]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
+    await waitFor(() => expect(address()).toBe(at('member=1&step=1')));
+    // A step past the last (an old entry of a longer form): the last one opens, and the address says so.
+    window.history.pushState(window.history.state, '', at('member=1&step=9'));
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Documents' })).toBeTruthy();
+    await waitFor(() => expect(address()).toBe(at('member=1&step=3')));
+  });
+
+  it('stays on the member, and puts the address back, when Forward to the review finds answers not saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = false;
+    setup({
+      members: [member(1, 'Priya Sharma', false)],
+      save: (call) => (down ? 'network-error' : ok(form(1, (call.body as MemberForm).answers))),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
+    const switcher = screen.getByRole('navigation', { name: 'Members of this application' });
+    fireEvent.click(within(switcher).getByRole('link', { name: /^Review all/ }));
+    await waitFor(() => expect(document.getElementById('review-heading')).not.toBeNull());
+    expect(address()).toBe(at('review=1'));
+    window.history.back();
+    await waitFor(() => expect(address()).toBe(at('member=1&step=1')));
+    expect(await screen.findByLabelText(/^Given name/)).toBeTruthy();
+    down = true;
+    fireEvent.change(given(), { target: { value: 'PRIYA' } });
+    window.history.forward();
+    expect(await screen.findByText(PAGE_TEXT.notSavedForReview, undefined, { timeout: 6000 })).toBeTruthy();
+    expect(document.getElementById('review-heading')).toBeNull();
+    expect(given().value).toBe('PRIYA');
+    expect(address()).toBe(at('member=1&step=1'));
+  }, 15_000);
+});

@@ -43,10 +43,33 @@ interface Place {
   review: boolean;
 }
 
+/** How a new place reaches the address: a new history entry, in place of the current one, or not at all. */
+type Write = 'push' | 'replace' | 'none';
+
+const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
+
+/** The place an address of this order's form names; null for another page or order. */
+function placeOf(address: { pathname: string; search: string }, orderRef: string): Place | null {
+  const query = new URLSearchParams(address.search);
+  if (address.pathname !== '/package-form' || query.get('orderId') !== orderRef) return null;
+  const review = query.get('review') === '1';
+  return {
+    memberId: review ? null : positiveInt(query.get('member')),
+    step: review ? null : positiveInt(query.get('step')),
+    review,
+  };
+}
+
+const samePlace = (a: Place | null, b: Place) =>
+  a !== null && a.memberId === b.memberId && a.step === b.step && a.review === b.review;
+
 /**
- * Which member and step (or the review) is open. The address follows with replace (?member=&step=,
- * ?review=1) so a reload returns to the same place; a navigation of the router (back, a link
- * from elsewhere) opens what its address names.
+ * Which member and step (or the review) is open. The address follows (?member=&step=, ?review=1)
+ * so a reload returns to the same place: each move to another step, member or the review is a
+ * new history entry (the phone's Back goes to the one before, as in SevaPhotos), written with
+ * pushState rather than a navigation of the router, which would load the page's data again for
+ * every step. Back and Forward between them come as popstate (the page follows them, see
+ * ApplicationForm); a navigation of the router (a link from elsewhere) opens what its address names.
  */
 function usePlace(orderRef: string, given: Place) {
   const location = useLocation();
@@ -54,21 +77,29 @@ function usePlace(orderRef: string, given: Place) {
   const [seen, setSeen] = useState(location.key);
   if (seen !== location.key) {
     setSeen(location.key);
-    setPlace(given);
+    setPlace(placeOf(location, orderRef) ?? given);
   }
+  // The place shown (or about to be): moves compare with it before the next render.
+  const current = useRef(place);
+  current.current = place;
   const move = useCallback(
-    (next: Place) => {
+    (next: Place, write: Write) => {
+      current.current = next;
       setPlace(next);
+      // Where the address names the place already (Back, Forward), it is left as it is.
+      if (write === 'none' || samePlace(placeOf(window.location, orderRef), next)) return;
       const href = applicationFormHref(orderRef, {
         ...(next.memberId !== null && !next.review ? { memberId: next.memberId } : {}),
         ...(next.step !== null && !next.review ? { step: next.step } : {}),
         review: next.review,
       });
-      window.history.replaceState(window.history.state, '', href);
+      // The router's entry state is kept: to the router every entry of the form is the one it opened.
+      if (write === 'push') window.history.pushState(window.history.state, '', href);
+      else window.history.replaceState(window.history.state, '', href);
     },
     [orderRef],
   );
-  return [place, move] as const;
+  return [place, move, current] as const;
 }
 
 function Skeleton() {
@@ -104,7 +135,7 @@ function NotFound() {
  */
 export function ApplicationForm({ orderRef, memberId, step, review, today }: ApplicationFormPageProps) {
   const { order, form, checklist } = useApplicationData(orderRef);
-  const [place, move] = usePlace(orderRef, { memberId, step, review });
+  const [place, move, shown] = usePlace(orderRef, { memberId, step, review });
   const flushRef = useRef<(() => Promise<FlushOutcome>) | null>(null);
   const [busy, setBusy] = useState(false);
   const [unsavedForReview, setUnsavedForReview] = useState(false);
@@ -119,7 +150,8 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
     window.scrollTo?.({ top: 0 });
   }, [place.memberId, place.review]);
 
-  // A switch that ends after the customer went elsewhere (a link, the browser's Back) moves nothing.
+  // A switch that ends after the customer went elsewhere (a link, the browser's Back) moves nothing:
+  // the router's location for a page left, each Back or Forward within the form (`turn`) for the rest.
   const location = useLocation();
   const at = useRef<string | null>(location.key);
   useEffect(() => {
@@ -128,11 +160,19 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
       at.current = null;
     };
   }, [location.key]);
+  const turn = useRef(0);
 
+  /**
+   * To another member or the review: saves first; a save that fails keeps its answers in the local
+   * draft. From the page (`push`), a new history entry once there; from the address (Back or
+   * Forward, `address`), which names it already, the address is put back where the page stays.
+   */
   const go = useCallback(
-    async (next: Place) => {
-      // Switching saves first; a save that fails keeps its answers in the local draft.
-      const started = at.current;
+    async (next: Place, from: 'page' | 'address' = 'page') => {
+      const started = { key: at.current, turn: turn.current };
+      const stay = () => {
+        if (from === 'address') move(shown.current, 'replace');
+      };
       setBusy(true);
       setUnsavedForReview(false);
       let outcome: FlushOutcome = 'saved';
@@ -141,20 +181,37 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
       } finally {
         setBusy(false);
       }
-      if (at.current !== started) return;
+      if (at.current !== started.key || turn.current !== started.turn) return;
       // A file that did not arrive: its field says so, and the customer stays to send it again.
-      if (outcome === 'upload-failed') return;
+      if (outcome === 'upload-failed') return stay();
       // The review shows what the server has: not while this member's latest answers are only here.
       if (outcome === 'unsaved' && next.review) {
         setUnsavedForReview(true);
-        return;
+        return stay();
       }
       flushRef.current = null;
       focusNext.current = true;
-      move(next);
+      move(next, from === 'page' ? 'push' : 'none');
     },
-    [move],
+    [move, shown],
   );
+
+  // The browser's Back and Forward within the form: another step of the member is the member
+  // panel's to open (its engine follows the address's step, unmounting nothing); another member
+  // or the review is switched to as the switcher does, saving first.
+  useEffect(() => {
+    const onPopState = () => {
+      turn.current += 1;
+      const asked = placeOf(window.location, orderRef);
+      // Another page: the router leaves the form (its autosave sends what is unsaved as it unmounts).
+      if (!asked) return;
+      const now = shown.current;
+      if (!asked.review && !now.review && asked.memberId === now.memberId) move(asked, 'none');
+      else void go(asked, 'address');
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [orderRef, move, go, shown]);
 
   const failure = order.error ?? form.error ?? checklist.error;
   if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) {
@@ -223,7 +280,7 @@ function Loaded({
   busy: boolean;
   today: string;
   go(next: Place): Promise<void>;
-  move(next: Place): void;
+  move(next: Place, write: Write): void;
   flushRef: React.RefObject<(() => Promise<FlushOutcome>) | null>;
   unsavedForReview: boolean;
 }) {
@@ -301,7 +358,9 @@ function Loaded({
               canChangeDocuments={checklist.canChangeDocuments}
               step={place.memberId === null || place.memberId === active.id ? place.step : null}
               today={today}
-              onStep={(step) => move({ memberId: active.id, step, review: false })}
+              onStep={(step, replace) =>
+                move({ memberId: active.id, step, review: false }, replace ? 'replace' : 'push')
+              }
               flushRef={flushRef}
               // The button says where it leads: another member's form, or the review of all.
               finishLabel={nextUnreviewed(order.members, active.id) ? ENGINE_TEXT.nextMember : ENGINE_TEXT.review}

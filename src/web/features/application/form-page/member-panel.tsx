@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
@@ -56,10 +56,17 @@ export interface PanelProps {
   /** Other members' files this member's documents can use again. */
   documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
-  /** The step the address names; else the stored one. */
+  /**
+   * The step the address names: the form opens there (else on the stored one), and a new one
+   * (the browser's Back or Forward) moves the form there.
+   */
   step: number | null;
   today: string;
-  onStep(step: number): void;
+  /**
+   * The form shows `step`: after a move of its own (a new history entry), or `replace` when it
+   * opened on another step than the address names, or could not go where the address asked.
+   */
+  onStep(step: number, replace?: boolean): void;
   /** The member's answers are reviewed: move on. */
   onReviewed(): void;
   /** The last step's button, naming where onReviewed goes (FormEngine's finishLabel). */
@@ -211,6 +218,49 @@ function useHousehold(form: MemberForm) {
   return household;
 }
 
+/**
+ * Keeps the engine and the address's step together. As an engine opens (the member's form, a
+ * draft taken back) the address is corrected to its step, without a new history entry. A step
+ * the address names later (the browser's Back or Forward) opens as the engine's Back does: a
+ * file on its way is waited for, and the autosave saves the move; where the engine cannot go
+ * (a file failed, no such step) the address is put back to where the form is. The engine's own
+ * moves reach the address through onStep, so the address then names the step it shows already.
+ */
+function useAddressStep(
+  engine: RefObject<FormEngineHandle | null>,
+  step: number | null,
+  engineKey: string,
+  onStep: PanelProps['onStep'],
+) {
+  const report = useRef(onStep);
+  report.current = onStep;
+  const synced = useRef<{ engineKey: string; step: number | null } | null>(null);
+  // Address moves asked and not answered yet: while one is, a step equal to the shown one is asked too (a later move wins).
+  const asking = useRef(0);
+  useEffect(() => {
+    const form = engine.current;
+    if (!form) return;
+    const opened = synced.current?.engineKey !== engineKey;
+    const changed = synced.current?.step !== step;
+    synced.current = { engineKey, step };
+    const shown = form.currentStep();
+    if (opened || step === null) {
+      if (step !== shown) report.current(shown, true);
+      return;
+    }
+    if (!changed || (step === shown && asking.current === 0)) return;
+    let live = true;
+    asking.current += 1;
+    void form.openStep(step).then((now) => {
+      asking.current -= 1;
+      if (live && now !== null && now !== step) report.current(now, true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine, step, engineKey]);
+}
+
 function EditableForm(props: PanelProps & { definition: FormDefinition; form: MemberForm }) {
   const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
   const client = useQueryClient();
@@ -230,6 +280,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const [problem, setProblem] = useState<string>();
   const initialStep = restored?.step ?? props.step ?? form.currentStep;
   const household = useHousehold(form);
+  useAddressStep(engine, props.step, restored ? `draft-${restored.updatedAt}` : 'server', onStep);
 
   const autosave = useAutosave({
     orderRef,
