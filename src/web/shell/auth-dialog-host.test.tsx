@@ -154,6 +154,9 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     );
     fireEvent.click(await screen.findByRole('link', { name: 'Sign Up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
+    // The side panel speaks for the brand of the page: SevaPhotos', not SevaDocs' consular claim.
+    expect(within(dialog).getByText('Passport and visa photos, checked before you pay.')).toBeTruthy();
+    expect(within(dialog).queryByText('Consular paperwork, checked by specialists.')).toBeNull();
     fillSignUpForm(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
     // The photo order is for signed-in customers: a new account checks its inbox first (going to the

@@ -2,14 +2,29 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { Drawer } from 'vaul';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
+import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { PopupHeading } from '../../components/ui/popup-heading.tsx';
 import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
+import { AUTH_TITLES, type AuthBrandCopy, AuthForm, AuthIllustration } from './auth-panel.tsx';
 import { CHECK_INBOX_TITLES, CheckInbox } from './check-inbox.tsx';
 import { type AuthDialogKind, type AuthDialogState, closeAuthDialog } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
+
+/**
+ * The side panel over SevaPhotos' pages (photo-order mode): the brand the header shows, not
+ * SevaDocs' consular claim. Here, in the dialog's own chunk, so the sign-in pages load none of it.
+ */
+const SEVAPHOTOS_COPY: AuthBrandCopy = {
+  brand: 'SevaPhotos',
+  claim: 'Passport and visa photos, checked before you pay.',
+  points: [
+    'Every rule checked, with its measured figure',
+    PHOTO_PROMISE.SEVAPHOTOS,
+    'A digital copy, prints delivered, or pickup',
+  ],
+};
 
 /**
  * The Sign In / Sign Up dialog (SPEC.md §2): a modal on desktop, with the side illustration only
@@ -89,7 +104,7 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
           onCloseAutoFocus={onCloseAutoFocus}
           className="dialog-panel fixed top-1/2 left-1/2 z-[90] grid max-h-[calc(100dvh-2rem)] w-[min(60rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-3xl bg-white shadow-2xl min-[1081px]:grid-cols-[20rem_1fr]"
         >
-          <AuthIllustration />
+          <AuthIllustration {...(state.options.mode === 'photo-order' ? { copy: SEVAPHOTOS_COPY } : {})} />
           <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain px-8 py-8 sm:px-10">
             <PopupHeading title={title} description={lead} large className="mb-6" />
             {form}

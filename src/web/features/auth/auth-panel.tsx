@@ -51,16 +51,33 @@ export function AuthForm({ kind, switchControl, onSignedIn, onSignedUp, onLeave,
 }
 
 /** The side illustration of the desktop modal and the auth pages (only wider than 1080 px). */
-export function AuthIllustration() {
+/** What the side panel says of the brand the customer signs up with. */
+export interface AuthBrandCopy {
+  brand: string;
+  claim: string;
+  points: readonly string[];
+}
+
+const SEVADOCS_COPY: AuthBrandCopy = {
+  brand: 'SevaDocs',
+  claim: 'Consular paperwork, checked by specialists.',
+  points: [
+    'OCI, passport renewal, renunciation and visas',
+    'Every fee shown up front',
+    'Track each step and document online',
+  ],
+};
+
+export function AuthIllustration({ copy = SEVADOCS_COPY }: { copy?: AuthBrandCopy }) {
   return (
     <div className="relative hidden flex-col justify-between overflow-hidden bg-brand-800 p-8 text-white min-[1081px]:flex">
       <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">SevaDocs</p>
-        <p className="mt-3 text-2xl leading-snug font-bold">Consular paperwork, checked by specialists.</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{copy.brand}</p>
+        <p className="mt-3 text-2xl leading-snug font-bold">{copy.claim}</p>
         <ul className="mt-6 space-y-3 text-[0.95rem] text-brand-50">
-          <li>OCI, passport renewal, renunciation and visas</li>
-          <li>Every fee shown up front</li>
-          <li>Track each step and document online</li>
+          {copy.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
         </ul>
       </div>
       <img
