@@ -30,9 +30,10 @@ export function CheckInbox({
       <div className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50/70 p-4 text-slate-800">
         <Icon name="mail-check" className="mt-0.5 size-6 text-brand-700" />
         <p className="min-w-0">
-          We have sent an e-mail to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>.
-          Open the link in it to confirm your address: it signs you in on the device you open it on. The link works for
-          24 hours.
+          We have sent an e-mail to{' '}
+          <strong className="inline-block max-w-full font-semibold text-slate-900 wrap-anywhere">{email}</strong>. Open
+          the link in it to confirm your address: it signs you in on the device you open it on. The link works for 24
+          hours.
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">
