@@ -1,25 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHOTO_ORDER_MESSAGES as M, type PhotoItem } from '../../../../domain/photos/orders.ts';
-import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { DeliveryStep } from './delivery-step.tsx';
-import { photoOrderAt, renderStep } from './testing.tsx';
+import { photoItem, photoOrderAt, renderStep } from './testing.tsx';
 import { DELIVERY_TEXT } from './text.ts';
+
+const item = photoItem;
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
-
-/** An item of a size, without photos. */
-const item = (id: number, photoSize: PhotoSizeId): PhotoItem => ({
-  id,
-  photoSize,
-  documentType: PHOTO_SIZES[photoSize].documentType,
-  personName: null,
-  label: PHOTO_SIZES[photoSize].label,
-  photos: [],
-});
 
 const ORDER = photoOrderAt(3, { totalCents: 1298, items: [item(1, 'oci-photo')] });
 

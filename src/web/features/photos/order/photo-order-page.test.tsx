@@ -5,12 +5,14 @@ import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
-import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ORDER_POLL_MS, orderPollMs, PhotoOrderPage } from './photo-order-page.tsx';
 import type { CheckoutSlot } from './step-parts.tsx';
-import { photoOrderAt } from './testing.tsx';
+import { photoItem, photoOrderAt } from './testing.tsx';
+
+const itemOf = photoItem;
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -218,16 +220,6 @@ function PageWithHeldCheck() {
   const [params] = useSearchParams();
   return <PhotoOrderPage orderRef={params.get('orderId')} invalid={false} heldCheck Checkout={() => null} />;
 }
-
-/** An item of a size, without photos. */
-const itemOf = (id: number, photoSize: PhotoSizeId) => ({
-  id,
-  photoSize,
-  documentType: PHOTO_SIZES[photoSize].documentType,
-  personName: null,
-  label: PHOTO_SIZES[photoSize].label,
-  photos: [],
-});
 
 describe('a checked photo taken into the customer’s open order', () => {
   it('opens that order with what the photo joining took off it, said on the page', async () => {

@@ -12,12 +12,14 @@ import {
   PHOTO_PLAN_LABELS,
   PHOTO_PRICES,
 } from '../../../../domain/photos/pricing.ts';
-import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import type { PhotoPlans } from '../../../lib/photo-api.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { PlanStep } from './plan-step.tsx';
-import { photoOrderAt, renderStep } from './testing.tsx';
+import { photoItem, photoOrderAt, renderStep } from './testing.tsx';
 import { PLAN_TEXT } from './text.ts';
+
+const item = photoItem;
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -44,16 +46,6 @@ const PLANS: PhotoPlans = {
 const ORDER = photoOrderAt(2, { totalCents: 999 });
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(name) }) as HTMLInputElement;
-
-/** An item of a size, without photos, as the order lists it. */
-const item = (id: number, photoSize: PhotoSizeId) => ({
-  id,
-  photoSize,
-  documentType: PHOTO_SIZES[photoSize].documentType,
-  personName: null,
-  label: PHOTO_SIZES[photoSize].label,
-  photos: [],
-});
 
 describe('the plan step (step 2)', () => {
   it('offers Background Change when every size allows it, and saves a ticked option at once', async () => {

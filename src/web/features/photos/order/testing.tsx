@@ -2,11 +2,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import type { PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
+import type { PhotoItem, PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
+import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { renderWithRouter } from '../../../testing/dom.tsx';
 import type { StepProps } from './step-parts.tsx';
 
 /** An unpaid digital order at `step` with nothing chosen; a test overrides what its step needs. */
+/** An item of a size, without photos, as the order lists it. */
+export const photoItem = (id: number, photoSize: PhotoSizeId): PhotoItem => ({
+  id,
+  photoSize,
+  documentType: PHOTO_SIZES[photoSize].documentType,
+  personName: null,
+  label: PHOTO_SIZES[photoSize].label,
+  photos: [],
+});
+
 export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {}): PhotoOrder => ({
   id: 1,
   displayId: 'PHO-1001',
