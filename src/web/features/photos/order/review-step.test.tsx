@@ -314,11 +314,13 @@ describe('the review step with a photo that could not be used', () => {
     expect(screen.getByTestId('pay-blocked').textContent).toBe(P.stillNeeded([M.needsPhoto(item.label)]));
   });
 
-  it('leaves Pay enabled for a failing photo’s choice alone, which is made beside it', async () => {
+  it('disables Pay for a failing photo’s choice too, said before it is pressed, not after', async () => {
     renderStep(ReviewWithPay, FAILING);
     const pay = await screen.findByRole('button', { name: /^Pay PHO-1001/ });
-    expect(pay.getAttribute('aria-disabled')).toBeNull();
-    expect(screen.queryByTestId('pay-blocked')).toBeNull();
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('pay-blocked').textContent).toBe(
+      P.stillNeeded([FAILED_RULE_MESSAGES.needsChoice(OCI_ITEM.label, 'selfie.jpg')]),
+    );
   });
 
   it('says nothing of it when another photo of the item can be used', async () => {

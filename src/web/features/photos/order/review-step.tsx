@@ -19,8 +19,7 @@ const readinessOf = (order: StepProps['order']) =>
 /**
  * Why Pay cannot be pressed yet, in the words the server would refuse it with: the rule is the
  * server's own (stillNeededBeforePayment), read from the order the page holds. A failing photo's
- * choice alone does not disable it: the choice is made beside it on this step, the reminder by Pay
- * names it, and pressing Pay says it again.
+ * choice too: it is made beside Pay on this step, and said before Pay is pressed, not after.
  */
 export function payBlockedBy(order: StepProps['order']): string | null {
   const missing = stillNeededBeforePayment({
@@ -31,8 +30,7 @@ export function payBlockedBy(order: StepProps['order']): string | null {
     deliveryMethod: order.deliveryMethod,
     delivery: order.delivery,
   });
-  if (missing.every((needed) => needed.need === 'choice')) return null;
-  return PAYMENT_MESSAGES.stillNeeded(missing.map((needed) => needed.text));
+  return missing.length === 0 ? null : PAYMENT_MESSAGES.stillNeeded(missing.map((needed) => needed.text));
 }
 
 function Row({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit(): void }) {
