@@ -11,6 +11,7 @@ import {
 } from '../../../domain/admin/orders.ts';
 import type { DocumentView } from '../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import { stepOfSteps } from '../../../domain/applications/members.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
@@ -444,7 +445,10 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
               {member.relationship} · {member.kind} · born {member.dateOfBirth} · form{' '}
               {answers?.reviewed
                 ? 'reviewed'
-                : `step ${member.progress.currentStep} of ${member.progress.totalSteps ?? '—'}`}
+                : member.progress.totalSteps === null
+                  ? 'none to fill in'
+                  : // Counted as the customer's form counts them (its documents step too): one figure for both.
+                    stepOfSteps(member.progress.currentStep, member.progress.totalSteps).toLowerCase()}
             </p>
             {memberAddOns.length > 0 ? (
               <p className="mt-1 text-sm font-semibold text-slate-900">

@@ -327,6 +327,23 @@ describe('the order page', () => {
     );
   });
 
+  it('counts a member’s form steps as the customer’s page does (the documents step too)', async () => {
+    const [member] = ORDER.service?.order.members ?? [];
+    if (!ORDER.service || !member) throw new Error('fixture');
+    await show({
+      ...ORDER,
+      service: {
+        ...ORDER.service,
+        order: {
+          ...ORDER.service.order,
+          members: [{ ...member, progress: { currentStep: 1, totalSteps: 7, reviewed: false } }],
+        },
+        answers: [{ memberId: 11, answers: {}, reviewed: false }],
+      },
+    });
+    expect(screen.getByText(/· form step 1 of 8$/)).toBeTruthy();
+  });
+
   it('says the latest status change at the top, with a link to the whole timeline below the answers', async () => {
     await show({
       ...ORDER,
