@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
-import { backgroundCheck, shadowCheck, sharpnessCheck, tiltCheck } from './checks.ts';
+import { backgroundCheck, headHeightCheck, headPercentOf, shadowCheck, sharpnessCheck, tiltCheck } from './checks.ts';
 
 const US = PHOTO_SIZES['us-2x2'];
 
@@ -25,5 +25,18 @@ describe('borderline results (issue 31 §4): a rule passed within its margin of 
     expect(sharpnessCheck(US, 30)).not.toHaveProperty('borderline');
     expect(shadowCheck(US, 0.72)).toMatchObject({ passed: true, borderline: true });
     expect(shadowCheck(US, 0.9)).not.toHaveProperty('borderline');
+  });
+});
+
+describe('the head height, said once', () => {
+  it('is the same whole per cent on the check as on the fitted line the page rounds from the report', () => {
+    const place = { headFraction: 0.77495, eyeFraction: 0.6, centreOffset: 0, crownCut: false };
+    const reported = headPercentOf(place.headFraction);
+    expect(reported).toBe(77.5);
+    // The page writes Math.round(77.5) = 78: so does the check, not 77 from the fraction.
+    expect(headHeightCheck(PHOTO_SIZES['in-passport'], place).measured).toBe(
+      `Head ${Math.round(reported)} % of the height`,
+    );
+    expect(headHeightCheck(PHOTO_SIZES['in-passport'], place).measured).toBe('Head 78 % of the height');
   });
 });

@@ -112,10 +112,18 @@ export function oneFaceCheck(faces: number, blurred = false): PhotoCheck {
   return check('one-face', faces === 1, measured, 'Exactly 1 face', fix);
 }
 
+/**
+ * The fitted head's height in per cent, to a tenth: the report's figure (`fitted.headPercent`).
+ * The check says it to the whole per cent rounded from this same figure, as the page rounds it:
+ * rounded from the fraction instead, a 77.49 % head read "head 78 %" on the fitted line above the
+ * check's "Head 77 % of the height".
+ */
+export const headPercentOf = (fraction: number) => Math.round(fraction * 1000) / 10;
+
 export function headHeightCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck {
   const [min, max] = size.headHeight ?? [0, 1];
   const tooBig = place.crownCut || place.headFraction > max;
-  const measured = `Head ${percent(place.headFraction)} of the height${place.crownCut ? ', top of the head cut off' : ''}`;
+  const measured = `Head ${Math.round(headPercentOf(place.headFraction))} % of the height${place.crownCut ? ', top of the head cut off' : ''}`;
   return check(
     'head-height',
     !tooBig && place.headFraction >= min,

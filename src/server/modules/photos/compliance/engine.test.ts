@@ -87,6 +87,9 @@ describe('analysePhoto on real faces', () => {
       const headPercent = result.report.fitted?.headPercent ?? 0;
       expect(headPercent).toBeGreaterThanOrEqual(min * 100);
       expect(headPercent).toBeLessThanOrEqual(max * 100);
+      // The fitted line's figure is the head-height check's, to the same whole per cent.
+      const headCheck = result.report.checks.find((c) => c.rule === 'head-height');
+      expect(headCheck?.measured).toContain(`Head ${Math.round(headPercent)} % of the height`);
       const measured = await measuredHeadFraction(fitted);
       expect(measured).toBeGreaterThanOrEqual(min);
       expect(measured).toBeLessThanOrEqual(max);

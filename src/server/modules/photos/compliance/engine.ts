@@ -16,6 +16,7 @@ import {
   centredCheck,
   eyeLineCheck,
   headHeightCheck,
+  headPercentOf,
   INK_LUMA,
   MIN_PHOTO_FOCUS,
   markResolutionCheck,
@@ -215,7 +216,7 @@ function report(size: PhotoSizeSpec, checks: PhotoCheck[], fitted: Encoded | nul
       widthPx: size.widthPx,
       heightPx: size.heightPx,
       bytes: fitted.jpeg.length,
-      headPercent: headFraction === null ? null : Math.round(headFraction * 1000) / 10,
+      headPercent: headFraction === null ? null : headPercentOf(headFraction),
     },
   } satisfies ComplianceReport;
 }
