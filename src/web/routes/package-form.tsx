@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { type ShouldRevalidateFunctionArgs, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { orderRefParams } from '../../domain/applications/application.ts';
 import { packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
@@ -8,7 +8,6 @@ import { StartApplicationPage } from '../features/application/start/start-page.t
 import type { ChosenPackageCardProps } from '../features/catalog/chosen-package-card.tsx';
 import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { appContext } from '../lib/app-context.ts';
-import { withinApplicationForm } from '../lib/form-place.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer, viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
@@ -60,11 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     holder: viewer ? { name: viewer.name } : null,
     today: todayIsoDate(),
   };
-}
-
-/** Back and Forward between an order's form steps load nothing: the form follows the address itself. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return withinApplicationForm(args) ? false : args.defaultShouldRevalidate;
 }
 
 /** The page is about one visitor's choice or order: never kept by the page cache or a CDN. */
