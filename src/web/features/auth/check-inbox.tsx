@@ -31,9 +31,13 @@ export function CheckInbox({
         <Icon name="mail-check" className="mt-0.5 size-6 text-brand-700" />
         <p className="min-w-0">
           We have sent an e-mail to{' '}
-          <strong className="inline-block max-w-full font-semibold text-slate-900 wrap-anywhere">{email}</strong>. Open
-          the link in it to confirm your address: it signs you in on the device you open it on. The link works for 24
-          hours.
+          {/* On a line of its own before it breaks, and then after the @ rather than mid-word. */}
+          <strong className="inline-block max-w-full font-semibold text-slate-900 wrap-anywhere">
+            {email.split('@')[0]}@<wbr />
+            {email.split('@').slice(1).join('@')}
+          </strong>
+          . Open the link in it to confirm your address: it signs you in on the device you open it on. The link works
+          for 24 hours.
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">
