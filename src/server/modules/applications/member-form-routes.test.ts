@@ -714,8 +714,10 @@ describe('the order’s status follows its forms and documents after payment', (
     await moveTo(order.id, 'In review', 'staff');
     await moveTo(order.id, 'Forms incomplete', 'staff');
 
-    // The form opened and a step changed: the same answers (the uploads' too) saved again.
+    // The form opened and a step changed: the same answers (the uploads' too) saved again, past
+    // the one-save-a-second window (on a fast database the steps above take less than a second).
     const stored = (await call('GET', formPath(ref, memberId), user.token)).json().data.answers;
+    await afterAutosaveWindow();
     const stepped = await save(user.token, ref, memberId, { currentStep: 2, answers: stored });
     expect(stepped.statusCode).toBe(200);
     expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
