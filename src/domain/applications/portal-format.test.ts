@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../forms/definition.ts';
-import { copyAssistSteps, letterDate, portalDate, portalValue } from './portal-format.ts';
+import { copyAssistSteps, portalDate, portalValue } from './portal-format.ts';
 
 const DEFINITION: FormDefinition = {
   format: 1,
@@ -84,10 +84,6 @@ describe('portal formatting', () => {
   it('writes dates as DD/MM/YYYY', () => {
     expect(portalDate('2016-09-30')).toBe('30/09/2016');
     expect(portalDate('1985-04-12')).toBe('12/04/1985');
-    // On paper, a date no reader can turn around: a US notary read 10/05/2018 as 5 October.
-    expect(letterDate('2018-05-10')).toBe('10 MAY 2018');
-    expect(letterDate('2016-09-30')).toBe('30 SEPTEMBER 2016');
-    expect(letterDate('not a date')).toBe('not a date');
     expect(portalDate('not a date')).toBe('not a date');
   });
 

@@ -21,32 +21,6 @@ export function portalDate(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
-const MONTHS = [
-  'JANUARY',
-  'FEBRUARY',
-  'MARCH',
-  'APRIL',
-  'MAY',
-  'JUNE',
-  'JULY',
-  'AUGUST',
-  'SEPTEMBER',
-  'OCTOBER',
-  'NOVEMBER',
-  'DECEMBER',
-] as const;
-
-/**
- * '2016-09-30' → '30 SEPTEMBER 2016': a date on paper (the print pack's letters and forms),
- * which a notary in the USA reads as well as the consulate. '10/05/2018' read as 5 October there.
- * Anything that is not a calendar date comes back as it is.
- */
-export function letterDate(isoDate: string): string {
-  if (!isCalendarDate(isoDate)) return isoDate;
-  const [year, month, day] = isoDate.split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
-}
-
 /** Questions a portal has no box for: what is uploaded, a password, or nothing typed. */
 const NOT_TYPED: readonly AnswerField['type'][] = ['file upload', 'image upload', 'password'];
 

@@ -4,6 +4,7 @@ import {
   BLANK,
   buildPrintPack,
   canUsePrintPack,
+  letterDate,
   MISSION_ADDRESS_MISSING,
   type PackFees,
   PRINT_PACK_MESSAGES,
@@ -314,5 +315,13 @@ describe('the print pack', () => {
   it('has no mailing label for an e-Visa, filed online only', () => {
     const pack = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] }));
     expect(pack.pages.map((p) => p.title)).toEqual(['Your checklist']);
+  });
+});
+
+describe('a date on paper', () => {
+  it('is one no reader can turn around: a US notary read 10/05/2018 as 5 October', () => {
+    expect(letterDate('2018-05-10')).toBe('10 MAY 2018');
+    expect(letterDate('2016-09-30')).toBe('30 SEPTEMBER 2016');
+    expect(letterDate('not a date')).toBe('not a date');
   });
 });

@@ -1,11 +1,13 @@
+import { formatFeeDate } from '../catalog/fee-schedule.ts';
 import { ROUTES } from '../config/routes.ts';
+import { isCalendarDate } from '../forms/dates.ts';
 import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
 import { CENTRE_PROVIDERS, type CentreProvider } from '../jurisdiction/jurisdiction.ts';
 import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { type CustodyParent, type OneParentProof, parentalConsentOf, signingParentOf } from './parental-consent.ts';
-import { letterDate, portalValue } from './portal-format.ts';
+import { portalValue } from './portal-format.ts';
 
 /**
  * A member's print pack (issue 32 §3): what the customer prints and posts with their file, as a
@@ -161,6 +163,14 @@ const RETURN_ENVELOPE = {
   label: 'A prepaid return envelope, addressed to you',
   note: 'The mission posts the attested papers back in it: a tracked service is safest.',
 };
+
+/**
+ * '2016-09-30' → '30 SEPTEMBER 2016': a date on paper (the pack's letters and forms), which a notary
+ * in the USA reads as well as the consulate; the portal's '10/05/2018' read as 5 October there.
+ * Anything that is not a calendar date comes back as it is.
+ */
+export const letterDate = (isoDate: string): string =>
+  isCalendarDate(isoDate) ? formatFeeDate(isoDate).toUpperCase() : isoDate;
 
 /**
  * The answer of `key` as the portal writes it, but a date as paper writes it (letterDate), or ''
