@@ -1,3 +1,4 @@
+import { formatFeeDate } from '../catalog/fee-schedule.ts';
 import { ROUTES } from '../config/routes.ts';
 import type { StatusChange } from '../orders/status.ts';
 import { type CostLine, FEE_REFUND_MARK, FORMER_PRICE_LINE, PORTAL_FEES_LINE } from './cost-summary.ts';
@@ -28,17 +29,8 @@ export function receiptLine(
  * no customer's time zone, and a bare UTC day read a payment made on a US evening as the next day's.
  */
 export function receiptTime(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} UTC`;
+  const iso = at.toISOString();
+  return `${formatFeeDate(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
 }
 
 type Line = Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable' | 'kind' | 'amountCents'>;
