@@ -242,7 +242,8 @@ export const deskOrderSchema = z.object({
 });
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Statuses where the work is decided or over: the clock no longer runs. */
 const CLOCK_STOPPED = new Set(['Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled']);
@@ -322,6 +323,16 @@ export function daysLeft(sla: Sla, now: Date): number | null {
   if (!sla.dueAt) return null;
   const days = (Date.parse(sla.dueAt) - now.getTime()) / DAY_MS;
   return days >= 0 ? Math.ceil(days) : Math.floor(days);
+}
+
+/**
+ * Whole hours, a part hour counted, to a due date less than a day away; null otherwise: the last
+ * day's label, since "1 d left" told an order due in a minute from one due tomorrow.
+ */
+export function hoursLeftToday(sla: Sla, now: Date): number | null {
+  if (!sla.dueAt) return null;
+  const ms = Date.parse(sla.dueAt) - now.getTime();
+  return ms >= 0 && ms < DAY_MS ? Math.ceil(ms / HOUR_MS) : null;
 }
 
 /** One choice of the queue's service filter. */

@@ -1,7 +1,5 @@
-import { daysLeft, ORDER_DESK_MESSAGES, type Sla } from '../../../domain/admin/orders.ts';
+import { daysLeft, hoursLeftToday, ORDER_DESK_MESSAGES, type Sla } from '../../../domain/admin/orders.ts';
 import type { LedgerProviderName, PaymentAttemptStatus } from '../../../domain/payments/payment.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** The SLA clock as staff read it: the state's words and how many days are left or late. */
 export function slaLabel(sla: Sla, now: Date = new Date()): { text: string; tone: 'ok' | 'late' | 'quiet' } {
@@ -16,10 +14,8 @@ export function slaLabel(sla: Sla, now: Date = new Date()): { text: string; tone
     case 'overdue':
       return { text: `Overdue by ${Math.max(1, -(left ?? 0))} d`, tone: 'late' };
     default: {
-      // Within a day, in hours: "1 d left" told an order due in a minute from one due tomorrow.
-      const hours = sla.dueAt ? Math.ceil((Date.parse(sla.dueAt) - now.getTime()) / HOUR_MS) : null;
-      if (hours !== null && hours < 24)
-        return { text: hours <= 1 ? 'Due within the hour' : `${hours} h left`, tone: 'ok' };
+      const hours = hoursLeftToday(sla, now);
+      if (hours !== null) return { text: hours <= 1 ? 'Due within the hour' : `${hours} h left`, tone: 'ok' };
       return { text: `${left} d left`, tone: 'ok' };
     }
   }
