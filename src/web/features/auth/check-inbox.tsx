@@ -33,8 +33,9 @@ export function CheckInbox({
           We have sent an e-mail to{' '}
           {/* On a line of its own before it breaks, and then after the @ rather than mid-word. */}
           <strong className="inline-block max-w-full font-semibold text-slate-900 wrap-anywhere">
-            {email.split('@')[0]}@<wbr />
-            {email.split('@').slice(1).join('@')}
+            {email.slice(0, email.indexOf('@') + 1)}
+            <wbr />
+            {email.slice(email.indexOf('@') + 1)}
           </strong>
           . Open the link in it to confirm your address: it signs you in on the device you open it on. The link works
           for 24 hours.
