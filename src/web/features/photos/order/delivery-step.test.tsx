@@ -83,20 +83,7 @@ describe('the delivery step (step 3)', () => {
 
   it('keeps a first home address as typed when the parent steps away, and saving it goes on to review', async () => {
     const home = { ...ORDER, pricingPlanId: 2 as const, deliveryMethod: 'home' as const };
-    const saved = {
-      id: 41,
-      type: 'home',
-      fullName: 'Asha Rao',
-      addressLine: '12 Elm St',
-      city: 'Edison',
-      country: 'US',
-      state: 'NJ',
-      postalCode: '08817',
-      phone: null,
-      phoneCountry: null,
-      additionalInfo: null,
-      isDefault: true,
-    };
+    const saved = { ...address(41, 'Asha Rao', true), addressLine: '12 Elm St' };
     const api = fakeApi({
       'GET /api/v1/photo-orders/addresses': () => ok({ results: [], totalCount: 0, page: 1, limit: 100 }),
       'POST /api/v1/users/addresses': () => ok(saved, 'Address saved', 201),
