@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-data_dir=$(mktemp -d /tmp/sevadocs-start.XXXXXX)
+data_dir=$(mktemp -d "${TMPDIR:-/tmp}/sevadocs-start.XXXXXX")
 log="$data_dir/start.log"
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 base="http://127.0.0.1:$port"
