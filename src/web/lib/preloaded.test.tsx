@@ -137,6 +137,32 @@ describe('Preloaded', () => {
     expect(document.activeElement).toBe(field('#message'));
   });
 
+  it('keeps what is typed after the code arrived, before the live form would have been drawn', async () => {
+    const ready = preload(async () => ({ Enquiry }));
+    await ready;
+    const serverHtml = renderToString(<Preloaded module={ready} render={(m: FormModule) => <m.Enquiry />} />);
+    let resolve: (m: FormModule) => void = () => {};
+    const slow = preload(() => new Promise<FormModule>((r) => (resolve = r)));
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, <Preloaded module={slow} render={(m: FormModule) => <m.Enquiry />} />);
+    });
+    const field = <T extends Element>(selector: string) => container.querySelector(selector) as T;
+    field<HTMLInputElement>('#name').value = 'Asha Rao';
+
+    await act(async () => {
+      resolve({ Enquiry });
+      await slow;
+      // The next keystroke, in whatever form control the page holds once the code is there.
+      field<HTMLTextAreaElement>('#message').value = 'My OCI card was lost.';
+    });
+    expect(Object.keys(field('#message')).some((k) => k.startsWith('__reactFiber'))).toBe(true);
+    expect(field<HTMLInputElement>('#name').value).toBe('Asha Rao');
+    expect(field<HTMLTextAreaElement>('#message').value).toBe('My OCI card was lost.');
+  });
+
   it('holds a form submitted in the server HTML and submits it from the live form once the code is there', async () => {
     const signedIn = vi.fn();
     const render = (m: SignInModule) => <m.SignIn onSignIn={signedIn} />;

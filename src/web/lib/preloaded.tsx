@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * Page content whose code loads on demand yet is part of the server's first HTML.
@@ -146,8 +147,12 @@ export function Preloaded<T>({ module, render }: { module: Promise<T>; render(lo
   useEffect(() => {
     if (loaded !== undefined) return;
     void module.then((value) => {
-      if (frozen && container.current) carried.current = captureFormState(container.current);
-      setLoaded(() => value);
+      // Captured and replaced in one task: a keystroke the browser handled between the two would
+      // land in the server's control after its value was read, and be lost with it.
+      flushSync(() => {
+        if (frozen && container.current) carried.current = captureFormState(container.current);
+        setLoaded(() => value);
+      });
     });
   }, [module, loaded, frozen]);
 
