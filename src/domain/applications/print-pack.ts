@@ -1,4 +1,5 @@
 import { formatFeeDate } from '../catalog/fee-schedule.ts';
+import { ONLINE_ONLY_SERVICES } from '../catalog/filing.ts';
 import { ROUTES } from '../config/routes.ts';
 import { isCalendarDate } from '../forms/dates.ts';
 import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
@@ -153,9 +154,6 @@ export interface PackFees {
 /** What the mailing label says while the order does not know its mission's address. */
 export const MISSION_ADDRESS_MISSING =
   'The mission’s address goes here. We confirm it with you before you post anything; do not post the file before.';
-
-/** Services filed online only: nothing is posted, so the pack has no mailing label. */
-const ONLINE_ONLY_SERVICES = new Set(['indian-visa']);
 
 /** Attestation comes back by post in the customer's own prepaid envelope (catalog-facts §5). */
 const RETURN_ENVELOPE_SERVICES = new Set(['power-of-attorney']);
