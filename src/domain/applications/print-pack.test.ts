@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../forms/definition.ts';
 import { checklistAnswers, documentChecklist } from './checklist.ts';
 import {
   BLANK,
@@ -42,9 +43,55 @@ const ALL_IN_THE_ORDER: PackFees = {
   centre: 'BLS International',
 };
 
+/** A form that asks the parents' names, as the passport form does. */
+const PARENTS_FORM: FormDefinition = {
+  format: 1,
+  id: 'test/parents',
+  version: 1,
+  title: 'Parents',
+  steps: [
+    {
+      key: 'familyStep',
+      title: 'Family',
+      sections: [
+        {
+          key: 'parentsSection',
+          title: 'Parents',
+          fields: ['fatherName', 'motherName'].map((key) => ({ type: 'short answer' as const, key, label: key })),
+        },
+      ],
+    },
+  ],
+};
+
 /** The cover's paragraphs. */
 const coverParagraphs = (input: PrintPackInput) =>
   (buildPrintPack(input).pages[0]?.blocks ?? []).flatMap((b) => (b.kind === 'paragraph' ? [b.text] : []));
+
+/** A minor's first prepared page (the loss declaration), with their parents' names in the form. */
+function minorDeclarationPage(serviceSlug: string, packageSlug: string, answers: Record<string, unknown>) {
+  const checklist =
+    documentChecklist({
+      serviceSlug,
+      packageSlug,
+      choices: { applyingFrom: 'US' },
+      memberKind: 'Minor',
+      ...checklistAnswers(answers),
+    }) ?? [];
+  const pack = buildPrintPack(base({ serviceSlug, country: 'US', answers, checklist, definition: PARENTS_FORM }));
+  const page = pack.pages[1];
+  const blocks = page?.blocks ?? [];
+  return {
+    titles: pack.pages.map((p) => p.title),
+    text: JSON.stringify(blocks),
+    rows: blocks.flatMap((b) => (b.kind === 'fields' ? b.rows.map(([label]) => label) : [])),
+    signatures: blocks.flatMap((b) => (b.kind === 'signature' ? [`${b.role}: ${b.name}`] : [])),
+    notary: blocks.some((b) => b.kind === 'notary'),
+  };
+}
+
+/** The names the parents give in the form. */
+const PARENTS = { fatherName: 'Ravi Rao', motherName: 'Priya Rao' };
 
 describe('the print pack', () => {
   it('is offered once paid, until refunded or cancelled', () => {
@@ -285,10 +332,12 @@ describe('the print pack', () => {
           memberKind: 'Adult',
           lossKind,
         }) ?? [];
-      const page = buildPrintPack(base({ serviceSlug, country: 'US', answers, checklist })).pages[1];
+      const adult = { ...base().member, kind: 'Adult' as const };
+      const page = buildPrintPack(base({ serviceSlug, country: 'US', answers, checklist, member: adult })).pages[1];
       const rows = page?.blocks.flatMap((b) => (b.kind === 'fields' ? b.rows.map(([label]) => label) : [])) ?? [];
       const text = JSON.stringify(page?.blocks);
-      return { title: page?.title, police: rows.includes('Police report number'), text };
+      const signatures = page?.blocks.flatMap((b) => (b.kind === 'signature' ? [`${b.role}: ${b.name}`] : []));
+      return { title: page?.title, police: rows.includes('Police report number'), text, signatures };
     };
     const lostPassport = declaration('indian-passport-renewal', 'lost-or-damaged', 'lost');
     const damagedPassport = declaration('indian-passport-renewal', 'lost-or-damaged', 'damaged');
@@ -297,7 +346,10 @@ describe('the print pack', () => {
       'Annexure F: declaration about a lost or damaged passport',
     ]);
     expect([lostPassport.police, damagedPassport.police]).toEqual([true, false]);
-    expect(lostPassport.text).toContain('if the passport is found I will return it');
+    expect(lostPassport.text).toContain(
+      'I, ANAYA RAO, declare that the above is true, and that if the passport is found I will return it',
+    );
+    expect(lostPassport.signatures).toEqual(['Applicant: ANAYA RAO']);
     expect(damagedPassport.text).toContain('I hand in the damaged passport with this application.');
     expect(damagedPassport.text).not.toContain('if the passport is found');
 
@@ -308,8 +360,71 @@ describe('the print pack', () => {
       'Affidavit: lost or damaged OCI card',
     ]);
     expect([lostCard.police, damagedCard.police]).toEqual([true, false]);
+    expect(lostCard.text).toContain(
+      'I, ANAYA RAO, solemnly affirm that the above is true to the best of my knowledge, and that I will return the card',
+    );
+    expect(lostCard.signatures).toEqual(['Deponent: ANAYA RAO']);
     expect(damagedCard.text).toContain('the damaged card is enclosed with my application.');
     expect(damagedCard.text).not.toContain('if it is found');
+  });
+
+  it('has a minor’s lost OCI card affidavit sworn and signed by the parents, not the child', () => {
+    // Sworn before a notary by both parents.
+    const lostCard = minorDeclarationPage('oci-card', 'lost-or-damaged-oci', { ...PARENTS, cardLossKind: 'lost' });
+    expect(lostCard.titles[1]).toBe('Affidavit: lost or damaged OCI card');
+    expect(lostCard.text).toContain(
+      'We, RAVI RAO and PRIYA RAO, the parents of ANAYA RAO, a minor, solemnly affirm that the above is true to the best of our knowledge, and that we will return the card to the mission if it is found.',
+    );
+    expect(lostCard.text).not.toContain('I, ANAYA RAO');
+    expect(lostCard.rows).toEqual(expect.arrayContaining(['Minor’s name', 'Father’s name', 'Mother’s name']));
+    expect(lostCard.rows).not.toContain('Deponent');
+    expect(lostCard.signatures).toEqual(['Father: RAVI RAO', 'Mother: PRIYA RAO']);
+    expect(lostCard.notary).toBe(true);
+
+    // The living parent swears alone, saying why the other does not.
+    const widowed = minorDeclarationPage('oci-card', 'lost-or-damaged-oci', {
+      ...PARENTS,
+      cardLossKind: 'damaged',
+      parentsSituation: 'widowed',
+      livingParent: 'mother',
+    });
+    expect(widowed.text).toContain(
+      'I, PRIYA RAO, the mother of ANAYA RAO, a minor, solemnly affirm that the above is true to the best of my knowledge, and that the damaged card is enclosed with my child’s application.',
+    );
+    expect(widowed.text).toContain('The child’s other parent has died; the death certificate is enclosed');
+    expect(widowed.signatures).toEqual(['Mother: PRIYA RAO']);
+  });
+
+  it('has a minor’s Annexure F made and signed by the parents who sign Annexure C or D, not the child', () => {
+    // Both parents, who sign Annexure D after it.
+    const lostPassport = minorDeclarationPage('indian-passport-renewal', 'lost-or-damaged', {
+      ...PARENTS,
+      passportLossKind: 'lost',
+    });
+    expect(lostPassport.titles.slice(1, 3)).toEqual([
+      'Annexure F: declaration about a lost or damaged passport',
+      'Annexure D: declaration by the parents of a minor',
+    ]);
+    expect(lostPassport.text).toContain(
+      'We, RAVI RAO and PRIYA RAO, the parents of ANAYA RAO, a minor, declare that the above is true, and that if the passport is found we will return it to the nearest passport authority.',
+    );
+    expect(lostPassport.signatures).toEqual(['Father: RAVI RAO', 'Mother: PRIYA RAO']);
+    expect(lostPassport.notary).toBe(false);
+
+    // …or by the one parent who signs Annexure C alone.
+    const sole = minorDeclarationPage('indian-passport-renewal', 'lost-or-damaged', {
+      ...PARENTS,
+      passportLossKind: 'damaged',
+      parentsSituation: 'separated',
+      soleCustody: 'yes',
+      custodyParent: 'father',
+    });
+    expect(sole.titles[2]).toBe('Annexure C: declaration by one parent of a minor');
+    expect(sole.text).toContain(
+      'I, RAVI RAO, the father of ANAYA RAO, a minor, declare that the above is true, and I hand in the damaged passport with this application.',
+    );
+    expect(sole.signatures).toEqual(['Father: RAVI RAO']);
+    expect(sole.text).not.toContain('Applicant');
   });
 
   it('has no mailing label for an e-Visa, filed online only', () => {

@@ -15,8 +15,10 @@ import { portalValue } from './portal-format.ts';
  * model of pages and blocks that the server draws as a PDF (src/server/modules/applications/
  * print-pack-pdf.ts). A cover checklist in the order the papers go in the envelope, the letters and
  * declarations SevaDocs prepares pre-filled from the answers (with the signature blocks of the
- * parents who consent for a minor: both, or one on the passport's Annexure C; and witness and notary blocks where the mission asks for them: catalog-facts §1, §2,
- * §5), and a mailing label. Shared by the server and its tests; no I/O.
+ * parents who consent for a minor: both, or one on the passport's Annexure C; a minor's own
+ * declarations are made and signed by those parents too, never the child; and witness and notary
+ * blocks where the mission asks for them: catalog-facts §1, §2, §5), and a mailing label. Shared
+ * by the server and its tests; no I/O.
  */
 
 export const PRINT_PACK_MESSAGES = {
@@ -213,30 +215,8 @@ const sign = (role: string, name: string): PackBlock => ({ kind: 'signature', ro
  * the one parent who signs alone (parental-consent.ts), saying why the other does not.
  */
 function parentalAuthorization(answer: Answer, child: string, input: PrintPackInput): PackPage {
-  const alone = oneParentSigner(answer, input);
+  const parents = minorSigners(answer, input);
   const born = answer('dateOfBirth') || letterDate(input.member.dateOfBirth);
-  const father = answer('fatherName');
-  const mother = answer('motherName');
-  const signers: { rows: [string, string][]; text: string; blocks: PackBlock[] } = alone
-    ? {
-        rows: [
-          ['Parent who signs', alone.parent ? alone.role : ''],
-          ['Parent’s name', alone.name],
-          ['Parent’s passport number', alone.parent ? answer(`${alone.parent}PassportNumber`) : ''],
-        ],
-        text: `I, ${orBlank(alone.name)}, the ${alone.relation} of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for my child`,
-        blocks: [...whyOneParent(alone.proof), sign(alone.role, alone.name)],
-      }
-    : {
-        rows: [
-          ['Father’s name', father],
-          ['Father’s passport number', answer('fatherPassportNumber')],
-          ['Mother’s name', mother],
-          ['Mother’s passport number', answer('motherPassportNumber')],
-        ],
-        text: `We, ${orBlank(father)} and ${orBlank(mother)}, the parents of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for our child`,
-        blocks: [sign('Father', father), sign('Mother', mother)],
-      };
   return {
     title: 'Parental Authorization Form',
     blocks: [
@@ -248,11 +228,15 @@ function parentalAuthorization(answer: Answer, child: string, input: PrintPackIn
           ['Date of birth', born],
           ['Place of birth', [answer('birthCity'), answer('birthCountry')].filter(Boolean).join(', ')],
           ['Child’s passport number', answer('passportNumber')],
-          ...signers.rows,
+          ...parents.rows,
         ],
       },
-      { kind: 'paragraph', text: `${signers.text} and confirm that the particulars given in it are true.` },
-      ...signers.blocks,
+      {
+        kind: 'paragraph',
+        text: `${parents.parentsOf} ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for ${parents.our} child and confirm that the particulars given in it are true.`,
+      },
+      ...parents.why,
+      ...parents.signatures,
       { kind: 'notary' },
     ],
   };
@@ -282,13 +266,7 @@ function annexureD(answer: Answer, child: string, input: PrintPackInput): PackPa
     blocks: [
       {
         kind: 'fields',
-        rows: [
-          ...minorRows(answer, child, input),
-          ['Father’s name', father],
-          ['Father’s passport number', answer('fatherPassportNumber')],
-          ['Mother’s name', mother],
-          ['Mother’s passport number', answer('motherPassportNumber')],
-        ],
+        rows: [...minorRows(answer, child, input), ...bothParentsRows(answer)],
       },
       {
         kind: 'paragraph',
@@ -346,13 +324,120 @@ const whyOneParent = (proof: OneParentProof | null): PackBlock[] => [
   { kind: 'paragraph', text: proof ? WHY_ONE_PARENT[proof] : BLANK },
 ];
 
+/** The rows that name both parents of a minor, who sign together. */
+const bothParentsRows = (answer: Answer): [string, string][] => [
+  ['Father’s name', answer('fatherName')],
+  ['Father’s passport number', answer('fatherPassportNumber')],
+  ['Mother’s name', answer('motherName')],
+  ['Mother’s passport number', answer('motherPassportNumber')],
+];
+
+/** The rows that name the one parent who signs alone (blank where the form does not say which). */
+const oneParentRows = (answer: Answer, { parent, role, name }: OneParentSigner): [string, string][] => [
+  ['Parent who signs', parent ? role : ''],
+  ['Parent’s name', name],
+  ['Parent’s passport number', parent ? answer(`${parent}PassportNumber`) : ''],
+];
+
+/**
+ * The parents who sign for a minor (catalog-facts §1: "parents sign, the minor does not"): both, or
+ * the one who signs alone (oneParentSigner), with the rows that name them, the words they open a
+ * declaration with and their signature blocks.
+ */
+interface MinorSigners {
+  rows: [string, string][];
+  /** "We, F and M, the parents of" or "I, M, the mother of": the child's name follows. */
+  parentsOf: string;
+  we: 'we' | 'I';
+  our: 'our' | 'my';
+  /** Why the other parent does not sign: nothing when both sign. */
+  why: PackBlock[];
+  signatures: PackBlock[];
+}
+
+function minorSigners(answer: Answer, input: PrintPackInput): MinorSigners {
+  const alone = oneParentSigner(answer, input);
+  if (alone) {
+    return {
+      rows: oneParentRows(answer, alone),
+      parentsOf: `I, ${orBlank(alone.name)}, the ${alone.relation} of`,
+      we: 'I',
+      our: 'my',
+      why: whyOneParent(alone.proof),
+      signatures: [sign(alone.role, alone.name)],
+    };
+  }
+  const father = answer('fatherName');
+  const mother = answer('motherName');
+  return {
+    rows: bothParentsRows(answer),
+    parentsOf: `We, ${orBlank(father)} and ${orBlank(mother)}, the parents of`,
+    we: 'we',
+    our: 'our',
+    why: [],
+    signatures: [sign('Father', father), sign('Mother', mother)],
+  };
+}
+
+/**
+ * Who makes a declaration about the member's own document (Annexure F, the OCI loss affidavit): an
+ * adult themselves, and for a minor the parents who sign for them (minorSigners), never the child.
+ */
+interface Declarant {
+  /** The row that names the member, first, and those that name the parents who declare, last. */
+  member: [string, string];
+  parents: [string, string][];
+  /** How the declaration opens: "I, NAME" or "We, F and M, the parents of NAME, a minor". */
+  who: string;
+  we: 'we' | 'I';
+  our: 'our' | 'my';
+  /** The application the declaration goes with, in the declarant's words. */
+  application: string;
+  /** Why the other parent does not sign, where one parent signs a minor's declaration alone. */
+  why: PackBlock[];
+  signatures: PackBlock[];
+}
+
+/** The declarant of `name`'s declaration; an adult is named in the row `label` and signs as `role`. */
+function declarant(
+  answer: Answer,
+  name: string,
+  input: PrintPackInput,
+  adult: { label: string; role: string },
+): Declarant {
+  if (input.member.kind !== 'Minor') {
+    return {
+      member: [adult.label, name],
+      parents: [],
+      who: `I, ${name}`,
+      we: 'I',
+      our: 'my',
+      application: 'my application',
+      why: [],
+      signatures: [sign(adult.role, name)],
+    };
+  }
+  const { rows, parentsOf, we, our, why, signatures } = minorSigners(answer, input);
+  return {
+    member: ['Minor’s name', name],
+    parents: rows,
+    who: `${parentsOf} ${name}, a minor`,
+    we,
+    our,
+    application: `${our} child’s application`,
+    why,
+    signatures,
+  };
+}
+
 /**
  * Annexure C of the passport rules: the declaration one parent signs alone for a minor's passport,
  * saying why the other does not (catalog-facts §2: "Annexure C if single parent"; who signs alone:
  * parental-consent.ts, and who is named: oneParentSigner).
  */
 function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPage {
-  const { proof, parent, name, relation, role } = oneParentSigner(answer, input) ?? ONE_PARENT_UNKNOWN;
+  const signer = oneParentSigner(answer, input) ?? ONE_PARENT_UNKNOWN;
+  const { proof, name, relation, role } = signer;
   return {
     title: 'Annexure C: declaration by one parent of a minor',
     blocks: [
@@ -360,9 +445,7 @@ function annexureC(answer: Answer, child: string, input: PrintPackInput): PackPa
         kind: 'fields',
         rows: [
           ...minorRows(answer, child, input),
-          ['Parent who signs', parent ? role : ''],
-          ['Parent’s name', name],
-          ['Parent’s passport number', parent ? answer(`${parent}PassportNumber`) : ''],
+          ...oneParentRows(answer, signer),
           // The child's home, where the parent who has them lives (the form's address step).
           ['Parent’s address', addressLines(answer, input.answers).join(', ')],
           ['Place', ''],
@@ -409,22 +492,27 @@ function annexureE(answer: Answer, name: string): PackPage {
  */
 const isDamaged = (input: PrintPackInput) => lossKindOf(input.answers) === 'damaged';
 
-/** Annexure F: the declaration about a lost or damaged passport (catalog-facts §2). */
+/**
+ * Annexure F: the declaration about a lost or damaged passport (catalog-facts §2), made for a minor
+ * by the parents, whose Annexure C or D (which says why one parent signs alone) goes with it.
+ */
 function annexureF(answer: Answer, name: string, input: PrintPackInput): PackPage {
   const damaged = isDamaged(input);
+  const by = declarant(answer, name, input, { label: 'Name', role: 'Applicant' });
   return {
     title: 'Annexure F: declaration about a lost or damaged passport',
     blocks: [
       {
         kind: 'fields',
         rows: [
-          ['Name', name],
+          by.member,
           ['Date of birth', answer('dateOfBirth')],
           ['Passport number', answer('indianPassportNumber')],
           ['What happened', answer('passportLossKind')],
           ['Date', answer('passportLossDate')],
           ['Place', answer('passportLossPlace')],
           ...(damaged ? [] : [['Police report number', answer('policeReportNumber')] as const]),
+          ...by.parents,
         ],
       },
       { kind: 'heading', text: 'What happened' },
@@ -432,30 +520,35 @@ function annexureF(answer: Answer, name: string, input: PrintPackInput): PackPag
       {
         kind: 'paragraph',
         text: damaged
-          ? `I, ${name}, declare that the above is true, and I hand in the damaged passport with this application.`
-          : `I, ${name}, declare that the above is true, and that if the passport is found I will return it to the nearest passport authority.`,
+          ? `${by.who}, declare that the above is true, and ${by.we} hand in the damaged passport with this application.`
+          : `${by.who}, declare that the above is true, and that if the passport is found ${by.we} will return it to the nearest passport authority.`,
       },
-      sign('Applicant', name),
+      ...by.signatures,
     ],
   };
 }
 
-/** The affidavit about a lost or damaged OCI card, sworn before a notary (catalog-facts §1). */
+/**
+ * The affidavit about a lost or damaged OCI card, sworn before a notary (catalog-facts §1): for a
+ * minor by the parents, and by one parent alone saying why, as no consent form goes with it.
+ */
 function ociLossAffidavit(answer: Answer, name: string, input: PrintPackInput): PackPage {
   const damaged = isDamaged(input);
+  const by = declarant(answer, name, input, { label: 'Deponent', role: 'Deponent' });
   return {
     title: 'Affidavit: lost or damaged OCI card',
     blocks: [
       {
         kind: 'fields',
         rows: [
-          ['Deponent', name],
+          by.member,
           ['Date of birth', answer('dateOfBirth')],
           ['OCI card number', answer('ociNumber')],
           ['Date of issue', answer('ociIssueDate')],
           ['What happened', answer('cardLossKind')],
           ['Date', answer('cardLossDate')],
           ...(damaged ? [] : [['Police report number', answer('policeReportNumber')] as const]),
+          ...by.parents,
         ],
       },
       { kind: 'heading', text: 'What happened' },
@@ -463,10 +556,11 @@ function ociLossAffidavit(answer: Answer, name: string, input: PrintPackInput): 
       {
         kind: 'paragraph',
         text: damaged
-          ? `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that the damaged card is enclosed with my application.`
-          : `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that I will return the card to the mission if it is found.`,
+          ? `${by.who}, solemnly affirm that the above is true to the best of ${by.our} knowledge, and that the damaged card is enclosed with ${by.application}.`
+          : `${by.who}, solemnly affirm that the above is true to the best of ${by.our} knowledge, and that ${by.we} will return the card to the mission if it is found.`,
       },
-      sign('Deponent', name),
+      ...by.why,
+      ...by.signatures,
       { kind: 'notary' },
     ],
   };
