@@ -182,7 +182,8 @@ export default function ServicePage() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string; keeps the server-rendered DOM.
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
-      {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
+      {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use).
+          Nothing for a service whose file goes to no mission (filingOf): the e-Visa, a photo order. */}
       <WhereYouLive
         country={addressCountryOf(view.choices.applyingFrom)}
         serviceSlug={service.slug}

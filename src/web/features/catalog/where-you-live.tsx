@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { filingOf } from '../../../domain/catalog/filing.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import { PostalCodeControl } from '../../components/postal-code-control.tsx';
@@ -13,7 +14,9 @@ export type MissionLookupModule = typeof import('./mission-lookup.tsx');
 
 /**
  * "Where do you live?" on a service page (issue 32 §1): a country and a ZIP or postal code, then
- * the address step's sentence with its source and date, or why the code cannot be placed.
+ * the address step's sentence with its source and date, or why the code cannot be placed. Nothing
+ * for a service whose file goes to no mission (the e-Visa, filed online; a photo order): no code
+ * decides anything there.
  */
 export function WhereYouLive({
   country,
@@ -21,13 +24,14 @@ export function WhereYouLive({
   loadLookup,
 }: {
   /** The page's service: a power of attorney goes straight to the mission (straightToMission). */
-  serviceSlug?: string | undefined;
+  serviceSlug: string;
   /** The page's country of application, when it names one: the look-up asks for that country's codes only. */
   country?: AddressCountry;
   /** mission-lookup.tsx, loaded on the first look-up (the route passes it through shell/deferred.ts: out of the first load). */
   loadLookup(): Promise<MissionLookupModule>;
 }) {
   const [found, setFound] = useState<{ module: MissionLookupModule; jurisdiction: Jurisdiction } | null>(null);
+  if (filingOf(serviceSlug) !== 'mission') return null;
   return (
     <section aria-label={WHERE_YOU_LIVE_TEXT.title} className="mx-auto max-w-6xl px-4 pb-10 sm:px-6">
       <div className="card p-5 sm:p-6">

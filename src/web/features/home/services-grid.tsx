@@ -60,7 +60,7 @@ export function ServicesGrid({ services, tollFreeNumber, whatsappNumber }: Servi
                   </h3>
                 </div>
                 <p className="card-body mt-4 flex-1">{service.summary}</p>
-                <ServiceCardPrice fromPrice={service.fromPrice} />
+                <ServiceCardPrice fromPrice={service.fromPrice} serviceSlug={service.slug} />
               </li>
             ))}
             <li className="on-dark flex flex-col rounded-2xl bg-brand-800 p-6 text-brand-100">

@@ -19,7 +19,7 @@ export interface ListedService {
   brand: string;
   summary: string;
   icon: string;
-  /** The lowest full price among its packages (fees included), or null when none is priced. */
+  /** The lowest price we charge among its packages (the fees we collect included), or null when none is priced. */
   fromPrice: Money | null;
 }
 
@@ -45,7 +45,7 @@ export function ServicesListPage({ query, matches, services, contact }: Services
       <PageHeader
         eyebrow="What we handle"
         title="Services and prices"
-        lead="Consular paperwork for applicants in the USA and Canada, checked by specialists before it is filed. Each service starts at the price shown, every fee included: government and application-centre fees where they apply, and ours. Open a service to see each package priced for where you apply from."
+        lead="Consular paperwork for applicants in the USA and Canada, checked by specialists before it is filed. Each service starts at the price shown: our fee, and the government and application-centre fees where we collect them. A card says when a fee is paid elsewhere, such as the e-Visa fee on the official portal. Open a service to see each package priced for where you apply from."
       />
       <div className="bg-slate-50/60">
         <div className="page-x py-12 desk:py-16">
@@ -82,7 +82,10 @@ export function ServicesListPage({ query, matches, services, contact }: Services
                       </Link>
                     </h2>
                     <p className="card-body flex-1">{service.summary}</p>
-                    <ServiceCardPrice fromPrice={service.fromPrice ? formatMoney(service.fromPrice) : null} />
+                    <ServiceCardPrice
+                      fromPrice={service.fromPrice ? formatMoney(service.fromPrice) : null}
+                      serviceSlug={service.slug}
+                    />
                   </li>
                 );
               })}

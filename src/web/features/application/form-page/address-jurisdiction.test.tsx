@@ -11,7 +11,7 @@ import { JURISDICTION_TEXT } from '../../../components/jurisdiction-answer.tsx';
 import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
-import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
+import { ADDRESS_JURISDICTION_TEXT, AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -169,6 +169,15 @@ describe('AddressJurisdiction', () => {
     const same = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     await within(same).findByText(/Your file goes to/);
     expect(same.textContent).not.toContain('this application goes to');
+  });
+
+  it('names no mission nor postal address for an e-Visa: it says it is filed online, nothing is posted', () => {
+    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
+    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, null, 'indian-visa', '');
+    const notice = screen.getByRole('region', { name: JURISDICTION_TEXT.title });
+    expect(notice.textContent).toContain(ADDRESS_JURISDICTION_TEXT.onlineOnly);
+    expect(notice.textContent).not.toMatch(/Your file goes to|Posted to|VFS/);
+    expect(api.calls).toHaveLength(0);
   });
 
   it('says an address in the other country than the order was priced for goes nowhere with it, as the review will', async () => {

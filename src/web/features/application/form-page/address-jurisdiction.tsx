@@ -1,10 +1,17 @@
 import { useWatch } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import { filingOf } from '../../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
+import { JURISDICTION_TEXT } from '../../../components/jurisdiction-answer.tsx';
 import { JurisdictionNotice, type OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
+
+export const ADDRESS_JURISDICTION_TEXT = {
+  /** An e-Visa's address step: no mission's area decides anything (as its print pack says). */
+  onlineOnly: 'This application is filed online only, on the official portal: nothing needs posting.',
+} as const;
 
 /** The member's steps that ask for the ZIP or postal code of the address abroad. */
 export function addressStepKeys(definition: FormDefinition, memberKind: MemberKind): ReadonlySet<string> {
@@ -23,7 +30,8 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
  * Where the file goes for the address being typed, above the address questions (issue 32 §1); for
  * a member whose address does not decide the order's mission (`order`), whether it is that one.
  * An address in the other country than the order was priced for (`applyingFrom`) goes nowhere with
- * this order: that is said instead, as the review will refuse it (addressCountryConflict).
+ * this order: that is said instead, as the review will refuse it (addressCountryConflict). A file
+ * that goes to no mission (filingOf) has no mission to name: an e-Visa says it is filed online.
  */
 export function AddressJurisdiction({
   order = null,
@@ -53,6 +61,19 @@ export function AddressJurisdiction({
       </p>
     );
   }
+  const filing = serviceSlug === undefined ? 'mission' : filingOf(serviceSlug);
+  if (filing === 'online') {
+    return (
+      <section
+        aria-label={JURISDICTION_TEXT.title}
+        className="mb-6 rounded-2xl border border-slate-200 bg-slate-50 p-4 text-slate-800"
+      >
+        <h3 className="font-semibold text-slate-900">{JURISDICTION_TEXT.title}</h3>
+        <p className="mt-1">{ADDRESS_JURISDICTION_TEXT.onlineOnly}</p>
+      </section>
+    );
+  }
+  if (filing === 'none') return null;
   const chosen = country === 'US' || country === 'CA' ? country : null;
   const code = chosen === 'US' ? zip : postalCode;
   const region = chosen === 'US' ? usState : caProvince;
