@@ -467,6 +467,73 @@ describe('householdPrefill', () => {
       expect(together.answers.maritalStatus).toEqual({ value: 'married', from: 'From “Who is applying”' });
     });
 
+    it('says “Married” for the account holder’s spouse, whose details come from her earlier application', () => {
+      // A walk: Priya's renewal gave "Your spouse"; Arjun's own order names him her spouse. Without
+      // "Married" his form hid the spouse's questions and dropped their answers unsaved.
+      const arjun: HouseholdMember = { ...rahul, fullName: 'Arjun Sharma', answers: {} };
+      const before = earlier(
+        { ...priya, answers: { ...priya.answers, maritalStatus: 'married', spouseName: 'ARJUN SHARMA' } },
+        'DOC-11112222',
+      );
+      const prefill = householdPrefill(DEFINITION, arjun, [arjun], account, TODAY, 'US', [before]);
+      expect(prefill.answers.maritalStatus).toEqual({ value: 'married', from: 'From “Who is applying”' });
+      expect(prefill.answers.spouseName).toEqual({
+        value: 'PRIYA SHARMA',
+        from: 'From Priya’s application DOC-11112222',
+      });
+      expect(prefill.answers.spouseBirthPlace?.value).toBe('Edison');
+    });
+
+    describe('the parents’ passports, as each form keeps them', () => {
+      // A passport's renewal keeps its number as indianPassportNumber (form-definitions/blocks.ts).
+      const renewal = (m: HouseholdMember, orderDisplayId: string, indianPassportNumber: string) =>
+        earlier(m, orderDisplayId, { sex: m.answers.sex, indianPassportNumber });
+      const lost = (m: HouseholdMember, orderDisplayId: string, indianPassportNumber: string) =>
+        earlier(m, orderDisplayId, { sex: m.answers.sex, passportLossKind: 'lost', indianPassportNumber });
+
+      it('gives a child the Indian passport a parent renews, and the foreign one they travel on first', () => {
+        const prefill = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'US', [
+          renewal(priya, 'DOC-11112222', 'Z1234567'),
+          earlier({ ...rahul, answers: { ...rahul.answers, indianPassportNumber: 'Y7654321' } }, 'DOC-33334444'),
+        ]);
+        expect(values(prefill)).toMatchObject({ motherPassportNumber: 'Z1234567', fatherPassportNumber: '571298340' });
+        expect(prefill.answers.motherPassportNumber?.from).toBe('From Priya’s application DOC-11112222');
+      });
+
+      it('never gives a passport the account reported lost or damaged, from any order or person', () => {
+        // Priya's renewal (reviewed, so listed first) of the passport she reported lost since.
+        const reported = [renewal(priya, 'DOC-11112222', 'Z1234567'), lost(priya, 'DOC-99990000', 'z1234567')];
+        const fromParent = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'US', reported);
+        expect(fromParent.answers.motherPassportNumber).toBeUndefined();
+        expect(fromParent.answers.motherName?.value).toBe('Priya Sharma');
+        // The Lost or Damaged order in this one, and a brother's answer or the child's own earlier one.
+        const inThisOrder = {
+          ...priya,
+          answers: { sex: 'female', passportLossKind: 'damaged', indianPassportNumber: 'Z1234567' },
+        };
+        const brother = { ...anaya, id: 4, fullName: 'Kabir Sharma', answers: { motherPassportNumber: 'Z1234567' } };
+        const own = earlier({ ...anaya, answers: { motherPassportNumber: 'Z1234567' } }, 'DOC-77778888');
+        const prefill = householdPrefill(DEFINITION, anaya, [inThisOrder, anaya, brother], account, TODAY, 'US', [own]);
+        expect(prefill.answers.motherPassportNumber).toBeUndefined();
+        // Another passport of hers is given.
+        const renewed = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'US', [
+          renewal(priya, 'DOC-12121212', 'Z7654321'),
+          lost(priya, 'DOC-99990000', 'Z1234567'),
+        ]);
+        expect(renewed.answers.motherPassportNumber?.value).toBe('Z7654321');
+      });
+
+      it('never gives the Indian passport a parent surrenders with a renunciation', () => {
+        const renunciation = earlier(priya, 'DOC-99990000', {
+          sex: 'female',
+          naturalisedCountry: 'US',
+          indianPassportNumber: 'Z1234567',
+        });
+        const prefill = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'US', [renunciation]);
+        expect(prefill.answers.motherPassportNumber).toBeUndefined();
+      });
+    });
+
     it('never gives nor offers a home in the other country than this order was priced for', () => {
       // Priya's earlier order was from the USA; this one is priced for applying from Canada.
       const now = { ...priya, answers: {} };

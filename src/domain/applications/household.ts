@@ -336,6 +336,33 @@ const SPOUSE_AS_PARENT = [
   ['BirthPlace', 'spouseBirthPlace'],
 ] as const;
 
+/**
+ * Where a parent's own form keeps their passport's number (form-definitions/): the foreign passport
+ * they travel on (OCI, visa, renunciation and power of attorney forms), else the Indian passport of
+ * a passport's renewal. Not an OCI form's last Indian passport, given up for the foreign one.
+ */
+const PASSPORT_NUMBER_KEYS = ['passportNumber', 'indianPassportNumber'] as const;
+
+/** A minor's questions for a parent's passport, the one the parent signs the consent with. */
+const PARENT_PASSPORT_KEYS: readonly string[] = ['fatherPassportNumber', 'motherPassportNumber'];
+
+/**
+ * Answers only a form that gives up its Indian passport asks: a Lost or Damaged passport order's
+ * loss (form-definitions/passport.ts), a renunciation's surrender (renunciation.ts).
+ */
+const GIVING_UP_KEYS = ['passportLossKind', 'passportLossDate', 'naturalisedCountry', 'hasIndianPassport'] as const;
+
+const passportKey = (value: unknown) => text(value)?.toUpperCase();
+
+/**
+ * The Indian passports the customer reported lost, stolen or damaged, or surrenders, in any order
+ * of theirs: no parent signs a child's consent with one, though an earlier renewal gave its number.
+ */
+function givenUpPassports(people: readonly HouseholdMember[]): Set<string> {
+  const givingUp = people.filter(({ answers }) => GIVING_UP_KEYS.some((key) => !isEmptyAnswer(answers[key])));
+  return new Set(givingUp.flatMap(({ answers }) => passportKey(answers.indianPassportNumber) ?? []));
+}
+
 /** Eligibility answers that are Indian origin of one's own (a spouse of one is not). */
 const OWN_INDIAN_ORIGIN: readonly unknown[] = ['former-citizen', 'descendant'];
 
@@ -385,10 +412,11 @@ function isFreshForm(asked: ReadonlyMap<string, AnswerField>, answers: Record<st
  * and the answers of others it can take with one tap, at any time:
  * - their names and date of birth from "Who is applying";
  * - the account's e-mail and phone for the account holder and for their children;
- * - a married couple's spouse details from each other (and "Married");
+ * - a married couple's spouse details from each other (and "Married", which asks for them);
  * - a minor's parents (names, nationality, passport numbers, place of birth) from the adult
  *   members who are the parents, and "Married and both involved" when both apply; a parent who
- *   does not apply from the other parent's answers about their spouse;
+ *   does not apply from the other parent's answers about their spouse; never a passport the
+ *   customer reported lost or damaged, or surrenders (`givenUpPassports`);
  * - the passport's issuing country and place from the first member who gave them;
  * - a school-age child's education (below matriculation until 14), and which parent is of Indian
  *   origin from the parents' own eligibility answers;
@@ -414,8 +442,11 @@ export function householdPrefill(
   const others = [...everyone.filter((m) => m.id !== member.id), ...relativesFrom(earlier, everyone)];
   const answers: Record<string, Prefilled> = {};
   const fresh = isFreshForm(asked, member.answers);
+  const givenUp = givenUpPassports([...everyone, ...earlier]);
   const give = (key: string, value: unknown, from: string) => {
     if (!fresh || !isEmptyAnswer(member.answers[key]) || key in answers) return;
+    // From the parent, a brother or sister, or the child's own earlier application alike.
+    if (PARENT_PASSPORT_KEYS.includes(key) && givenUp.has(passportKey(value) ?? '')) return;
     const fit = fitAnswer(asked, key, value, today);
     if (fit) answers[key] = { value: fit.value, from };
   };
@@ -442,9 +473,14 @@ export function householdPrefill(
   const spouse = spouseOf(member, others);
   if (spouse && member.kind === 'Adult') {
     const from = sourceOf(spouse);
-    // Married, as "Who is applying" says only of a spouse in this order: one of an earlier
-    // application may be a former spouse (the member's own earlier answer, above, says what it said).
-    if (!isEarlier(spouse)) give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
+    // Married, as "Who is applying" says: of a spouse in this order, and of a member it names the
+    // account holder's spouse (whose answers may be of an earlier application). An account holder's
+    // spouse of an earlier application only may be a former one (the member's own earlier answer,
+    // above, says what it said). The spouse's details are asked only of a married member: without
+    // it, they would be dropped unsaved as the form opens.
+    if (!isEarlier(spouse) || member.relationship === 'Spouse') {
+      give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
+    }
     give('spouseName', nameOf(spouse), from);
     give('spouseNationality', spouse.answers.presentNationality ?? spouse.answers.passportCountry, from);
     give('spouseBirthPlace', spouse.answers.birthCity, from);
@@ -463,7 +499,7 @@ export function householdPrefill(
       give(`${prefix}Name`, nameOf(parent), from);
       give(`${prefix}Nationality`, parent.answers.presentNationality ?? parent.answers.passportCountry, from);
       give(`${prefix}BirthPlace`, parent.answers.birthCity, from);
-      give(`${prefix}PassportNumber`, parent.answers.passportNumber, from);
+      for (const key of PASSPORT_NUMBER_KEYS) give(`${prefix}PassportNumber`, parent.answers[key], from);
     }
     // The other parent as this parent gave them under "Your spouse": a father who does not apply
     // was typed once, in the mother's form (a walk left every father field empty). Only while she

@@ -283,6 +283,21 @@ describe('seeded form definitions', () => {
     expect(errors).toEqual({});
   });
 
+  it('refuse a police report dated before the loss of the passport it reports', () => {
+    const lost = definitionForPackage('indian-passport-renewal', 'lost-or-damaged') as FormDefinition;
+    const check = (policeReportDate: string) =>
+      checkAnswers(
+        lost,
+        { passportLossKind: 'lost', passportLossDate: '2026-11-20', policeReportDate },
+        { mode: 'partial', memberKind: 'Adult', today: TODAY },
+      ).errors;
+    expect(check('2026-11-01')).toEqual({
+      policeReportDate: 'Date of the police report cannot be before the date of the loss or damage (November 20, 2026)',
+    });
+    expect(check('2026-11-20')).toEqual({});
+    expect(check('2026-11-21')).toEqual({});
+  });
+
   it("put an Indian passport read on a renunciation in the surrendered passport's questions", () => {
     const renunciation = definitionForPackage(
       'renunciation-of-indian-passport',

@@ -98,7 +98,11 @@ function lossOrDamage(): FormField[] {
     dependent('passportPoliceReport', { field: 'passportLossKind', oneOf: ['lost', 'stolen'] }, [
       // Kept as the police wrote it: report numbers carry hyphens and slashes (23-004512).
       ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
-      ask('date', 'policeReportDate', 'Date of the report'),
+      // A loss is reported once it happened: an earlier date is a typo in one of the two dates.
+      ask('date', 'policeReportDate', 'Date of the report', {
+        errorLabel: 'Date of the police report',
+        rules: { notBefore: 'passportLossDate' },
+      }),
     ]),
     yesNo('hasOldPassportCopy', 'Do you have a copy of the old passport?', 'Copy of the old passport', {
       help: 'A copy speeds up the check of your nationality; without one it takes longer.',

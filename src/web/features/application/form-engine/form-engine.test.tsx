@@ -337,6 +337,27 @@ describe('FormEngine', () => {
   });
 });
 
+describe('where a pre-filled answer came from, beside it only while it holds one', () => {
+  it('says nothing beside a field emptied: a hidden answer dropped and saved without it, or one cleared', async () => {
+    // A walk: the spouse's details came with their note while "Married" was not chosen; hidden,
+    // they were dropped and saved without, and came back empty under "From Priya's application".
+    const { handle } = renderEngine({
+      defaultValues: { givenName: 'ARJUN', previousName: 'SHARMA' },
+      notes: { givenName: 'From “Who is applying”', previousName: 'From Priya’s application DOC-11112222' },
+    });
+    await waitFor(() => expect(handle.current?.getValues().previousName).toBeUndefined());
+    act(() => handle.current?.markSaved(handle.current.getValues()));
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByLabelText(/^Previous name/)).toHaveProperty('value', '');
+    expect(screen.queryByText('From Priya’s application DOC-11112222')).toBeNull();
+
+    expect(screen.getByText('From “Who is applying”')).toBeTruthy();
+    fireEvent.change(givenName(), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText('From “Who is applying”')).toBeNull());
+    expect(givenName().getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
+  });
+});
+
 describe('one-tap copies over what the member has answered since the form opened', () => {
   it('takes back an offer the member’s own answer no longer fits (a No over a Yes just given)', async () => {
     renderEngine({

@@ -518,7 +518,20 @@ export function FormEngine({
     },
     [getValues, setValue],
   );
-  const notes = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
+  const noted = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
+  const notedKeys = useMemo(() => Object.keys(noted), [noted]);
+  // No note beside an empty field, whose answer came from nowhere: one cleared, or one dropped
+  // while hidden (a spouse's details while "Married" is not chosen). Renders again only as a noted
+  // field empties or fills, not at each keystroke.
+  const filled = useWatch({
+    control,
+    name: notedKeys.length > 0 ? notedKeys : ['__none__'],
+    compute: (values: unknown[]) => notedKeys.filter((_, i) => !isEmptyAnswer(values[i])),
+  });
+  const notes = useMemo(
+    () => Object.fromEntries(Object.entries(noted).filter(([key]) => filled.includes(key))),
+    [noted, filled],
+  );
 
   const engine = useMemo<EngineContextValue>(
     () => ({

@@ -18,6 +18,8 @@ export const REVIEW_TEXT = {
   missingTitle: 'Still to do',
   notReviewed: (name: string) => `${name}: answers not reviewed yet`,
   allDone: 'Everything is in. You can continue to checkout.',
+  /** …on an order paid for, its answers changed since ("Change answers"). */
+  allDonePaid: 'Everything is in, and your changes are saved. You can go back to your order.',
   documents: 'Documents',
   notUploaded: 'Not uploaded',
   optional: 'optional',
@@ -100,6 +102,8 @@ export function ReviewPage({
   // Named as the checkout's "still needed" list names them: "Aarav’s birth certificate", once.
   const nameOf = memberNamer(order.members);
   const nothingMissing = missing.unreviewed.length === 0 && missing.documents.length === 0;
+  // Paid for already (its answers changed since): the way on is back to the order, not checkout.
+  const toPay = order.status === 'Payment pending';
   const link = (at: { memberId: number; step?: number }, children: React.ReactNode) => (
     <a
       href={href(at)}
@@ -124,7 +128,7 @@ export function ReviewPage({
       {nothingMissing ? (
         <p className="mt-6 flex items-center gap-2 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
           <Icon name="circle-check" className="size-5" />
-          {REVIEW_TEXT.allDone}
+          {toPay ? REVIEW_TEXT.allDone : REVIEW_TEXT.allDonePaid}
         </p>
       ) : (
         <section aria-labelledby="missing-heading" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
@@ -234,7 +238,7 @@ export function ReviewPage({
         })}
       </div>
 
-      {order.status === 'Payment pending' ? (
+      {toPay ? (
         <p className="mt-10 max-w-2xl text-sm text-slate-600">
           {REVIEW_TEXT.checkoutNote} {nothingMissing ? '' : REVIEW_TEXT.payFirstNote}
         </p>
@@ -248,7 +252,7 @@ export function ReviewPage({
         data-sticky-actions
         className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       >
-        {order.status === 'Payment pending' ? (
+        {toPay ? (
           <a href={checkoutHref(orderRef)} className="btn-primary">
             {REVIEW_TEXT.continue}
             <Icon name="arrow-right" className="size-5" />

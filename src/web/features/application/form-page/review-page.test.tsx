@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../../domain/orders/status.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { checklist, member, order } from '../../../testing/order-fixtures.ts';
+import { REVIEW_TEXT, ReviewPage } from './review-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+/** A one-member order with everything in: its answers reviewed, no document asked. */
+function renderReview(status: OrderStatus) {
+  const reviewed = member({ progress: { currentStep: 7, totalSteps: 7, reviewed: true } });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ReviewPage
+        orderRef="DOC-48213907"
+        order={order({ status, members: [reviewed] })}
+        definition={null}
+        checklist={checklist({ complete: true })}
+        href={() => '#'}
+        open={() => {}}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the review page’s way on, with everything in', () => {
+  it('leads to checkout while the order waits for its payment', () => {
+    renderReview('Payment pending');
+    expect(screen.getByText(REVIEW_TEXT.allDone)).toBeTruthy();
+    expect(screen.getByRole('link', { name: REVIEW_TEXT.continue })).toBeTruthy();
+  });
+
+  it('leads back to an order paid for, after its answers were changed, and never speaks of checkout', () => {
+    renderReview('Order pending');
+    expect(
+      screen.getByText('Everything is in, and your changes are saved. You can go back to your order.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: REVIEW_TEXT.toOrder })).toBeTruthy();
+    expect(screen.queryByText(/checkout/)).toBeNull();
+  });
+});
