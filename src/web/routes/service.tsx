@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
+import { type Filing, filingOf } from '../../domain/catalog/filing.ts';
 import { describeNotFound, type NotFoundView, notFoundTitle } from '../../domain/catalog/not-found.ts';
 import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
 import { slugify } from '../../domain/catalog/seo-url.ts';
@@ -64,6 +65,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     };
     title: string;
     description: string;
+    /** How the service is filed: only a mission's file has a "where it goes" (the page's look-up). */
+    filing: Filing;
   } = {
     service: {
       id: service.id,
@@ -73,6 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       options: service.parameterOptions,
     },
     ...place,
+    filing: filingOf(service.slug),
   };
   return view;
 }
@@ -183,10 +187,11 @@ export default function ServicePage() {
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use).
-          Nothing for a service whose file goes to no mission (filingOf): the e-Visa, a photo order. */}
+          Nothing for a service whose file goes to no mission (`filing`): the e-Visa, a photo order. */}
       <WhereYouLive
         country={addressCountryOf(view.choices.applyingFrom)}
         serviceSlug={service.slug}
+        filing={view.filing}
         loadLookup={() => deferred().then((m) => m.loadMissionLookup())}
       />
       {modalOpen ? (

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { filingOf } from '../../../domain/catalog/filing.ts';
 import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { USER_MESSAGES } from '../../../domain/users/messages.ts';
@@ -23,7 +24,7 @@ function ask(country: 'US' | 'CA', code: string) {
 describe('the service page’s “Where do you live?”', () => {
   it('shows where the file goes, with the source and its date, for a Tulare County ZIP', async () => {
     const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
-    render(<WhereYouLive serviceSlug="oci-card" loadLookup={() => import('./mission-lookup.tsx')} />);
+    render(<WhereYouLive serviceSlug="oci-card" filing="mission" loadLookup={() => import('./mission-lookup.tsx')} />);
     const section = ask('US', ' 93277 ');
     expect(
       await within(section).findByText(
@@ -39,7 +40,7 @@ describe('the service page’s “Where do you live?”', () => {
 
   it('says why a malformed code cannot be placed, without asking the server', async () => {
     const api = fakeApi({});
-    render(<WhereYouLive serviceSlug="oci-card" loadLookup={() => import('./mission-lookup.tsx')} />);
+    render(<WhereYouLive serviceSlug="oci-card" filing="mission" loadLookup={() => import('./mission-lookup.tsx')} />);
     ask('US', '9327');
     expect((await screen.findByRole('alert')).textContent).toBe(USER_MESSAGES.zipInvalid);
     expect(screen.getByLabelText('ZIP code').getAttribute('aria-invalid')).toBe('true');
@@ -48,7 +49,7 @@ describe('the service page’s “Where do you live?”', () => {
 
   it('shows the server’s message for a code no mission is known for, and no sentence', async () => {
     fakeApi({ 'GET /api/v1/jurisdiction': () => fail(404, JURISDICTION_MESSAGES.unknown) });
-    render(<WhereYouLive serviceSlug="oci-card" loadLookup={() => import('./mission-lookup.tsx')} />);
+    render(<WhereYouLive serviceSlug="oci-card" filing="mission" loadLookup={() => import('./mission-lookup.tsx')} />);
     ask('CA', 'x0a0h0');
     expect((await screen.findByRole('alert')).textContent).toBe(JURISDICTION_MESSAGES.unknown);
     expect(screen.queryByText(/Your file goes to/)).toBeNull();
@@ -57,7 +58,11 @@ describe('the service page’s “Where do you live?”', () => {
   it('is not there for a service whose file goes to no mission: the e-Visa (filed online) and a photo order', () => {
     for (const serviceSlug of ['indian-visa', 'photo-enhancement']) {
       const { container, unmount } = render(
-        <WhereYouLive serviceSlug={serviceSlug} loadLookup={() => import('./mission-lookup.tsx')} />,
+        <WhereYouLive
+          serviceSlug={serviceSlug}
+          filing={filingOf(serviceSlug)}
+          loadLookup={() => import('./mission-lookup.tsx')}
+        />,
       );
       expect(container.textContent).toBe('');
       unmount();

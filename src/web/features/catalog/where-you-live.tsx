@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { filingOf } from '../../../domain/catalog/filing.ts';
+import type { Filing } from '../../../domain/catalog/filing.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import { PostalCodeControl } from '../../components/postal-code-control.tsx';
@@ -21,17 +21,20 @@ export type MissionLookupModule = typeof import('./mission-lookup.tsx');
 export function WhereYouLive({
   country,
   serviceSlug,
+  filing,
   loadLookup,
 }: {
   /** The page's service: a power of attorney goes straight to the mission (straightToMission). */
   serviceSlug: string;
+  /** How the service is filed (filingOf, decided by the route's loader: the rule stays out of the page's first load). */
+  filing: Filing;
   /** The page's country of application, when it names one: the look-up asks for that country's codes only. */
   country?: AddressCountry;
   /** mission-lookup.tsx, loaded on the first look-up (the route passes it through shell/deferred.ts: out of the first load). */
   loadLookup(): Promise<MissionLookupModule>;
 }) {
   const [found, setFound] = useState<{ module: MissionLookupModule; jurisdiction: Jurisdiction } | null>(null);
-  if (filingOf(serviceSlug) !== 'mission') return null;
+  if (filing !== 'mission') return null;
   return (
     <section aria-label={WHERE_YOU_LIVE_TEXT.title} className="mx-auto max-w-6xl px-4 pb-10 sm:px-6">
       <div className="card p-5 sm:p-6">
