@@ -50,7 +50,7 @@ export const handle: RouteHandle = {
 
 const TITLE = 'Services and prices: OCI card, Indian passport, visa and photo services | SevaDocs';
 const DESCRIPTION =
-  'Every SevaDocs service with its starting price, all fees included: OCI cards, Indian passport renewal, renunciation, power of attorney, Indian visas, visa-centre support and passport photos.';
+  'Every SevaDocs service with its starting price, and any fee paid elsewhere named: OCI cards, Indian passport renewal, renunciation, power of attorney, Indian visas, visa-centre support and passport photos.';
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;

@@ -16,9 +16,18 @@ afterAll(() => t.close());
 
 const us = (zipCode: string) => ({ addressCountry: 'US', zipCode });
 
-async function orderOf(startWith = [ADULT, MINOR], applyingFrom = 'US') {
+/** `otherPackage`: a package of another service than the seeded OCI one, with the choices it asks. */
+async function orderOf(
+  startWith = [ADULT, MINOR],
+  applyingFrom = 'US',
+  otherPackage?: { id: number; choices: object },
+) {
   const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token, { members: startWith, choices: { applyingFrom } });
+  const order = await startApplication(t.app, user.token, {
+    members: startWith,
+    choices: { applyingFrom, ...otherPackage?.choices },
+    ...(otherPackage ? { packageId: otherPackage.id } : {}),
+  });
   const ref = order.displayId;
   // A fresh session for each save: autosave allows one write per member per second per session.
   const save = async (memberId: number, answers: object) => {
@@ -63,6 +72,18 @@ describe('the order’s mission, stored when the deciding member’s address is 
     });
     await save(ids[0] ?? 0, us('93301'));
     expect(await mission()).toMatchObject({ place: 'Kern County', mission: { city: 'Los Angeles' } });
+  });
+
+  it('is never stored for an e-Visa, filed online on the official portal: no mission receives it', async () => {
+    const { rows } = await t.database.executeSql(
+      `select p.id from packages p join services s on s.id = p.service_id where s.slug = 'indian-visa' order by p.id limit 1`,
+    );
+    const { ids, save, mission } = await orderOf([ADULT], 'US', {
+      id: (rows[0] as { id: number }).id,
+      choices: { citizenship: 'US', destination: 'IN' },
+    });
+    await save(ids[0] ?? 0, us('93277'));
+    expect(await mission()).toBeNull();
   });
 
   it('is not moved by another member’s address', async () => {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { reopenedForm } from '../../../domain/applications/member-form.ts';
+import { filingOf } from '../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import {
@@ -181,7 +182,8 @@ async function storeMissionOf(
   const repository = createApplicationsRepository(db);
   const app = await repository.findApplication(orderId);
   if (!app) return false;
-  const code = decider ? orderCodeOf(app, decider.answers) : null;
+  // An e-Visa is filed online: no mission receives it, so no address decides one (filingOf).
+  const code = decider && filingOf(app.serviceSlug) === 'mission' ? orderCodeOf(app, decider.answers) : null;
   const mission = code ? await resolve(code.country, code.postalCode, at) : null;
   if (isDeepStrictEqual(app.mission, mission)) return false;
   await repository.setMission(orderId, mission);

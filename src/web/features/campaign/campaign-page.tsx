@@ -85,8 +85,8 @@ export function CampaignPage({ campaign, today, fromPrice, result }: CampaignPag
           </ol>
           {fromPrice ? (
             <p className="mt-10 rounded-2xl bg-brand-50 p-6 text-lg text-slate-800">
-              Our Indian visa service starts at <strong className="text-brand-800">{fromPrice}</strong> including the
-              government fee. Every fee is itemised before you pay.
+              Our Indian visa service starts at <strong className="text-brand-800">{fromPrice}</strong>; an e-Visa’s
+              government fee is paid on the official portal. Every fee is itemised before you pay.
             </p>
           ) : null}
         </div>
