@@ -20,6 +20,13 @@ describe('lookalikeVariables', () => {
     ]);
   });
 
+  it("says that one of the code's own figures, set as a variable, is not a setting", () => {
+    expect(lookalikeVariables({ ORDER_FILES_RETENTION_DAYS: '30', RETENTION_PAUSE_MS: '50' }, ENV_NAMES)).toEqual([
+      'ORDER_FILES_RETENTION_DAYS is set but not read: it is fixed in the code, not a setting',
+      'RETENTION_PAUSE_MS is set but not read: it is fixed in the code, not a setting',
+    ]);
+  });
+
   it("says nothing of the server's own variables or the platform's", () => {
     const platform = {
       PATH: '/usr/bin',

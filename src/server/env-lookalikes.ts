@@ -3,6 +3,14 @@
  * leave the server on its default (the embedded database, the dev mailbox) without a word.
  * The environment also holds the platform's own variables, so only near misses are named.
  */
+import { ORDER_FILES_NOTICE_DAYS, ORDER_FILES_RETENTION_DAYS } from '../domain/orders/retention.ts';
+import { RETENTION_PAUSE_MS } from './modules/orders/retention.ts';
+
+/**
+ * The code's own figures that the README names beside the variables: set in the environment, one
+ * would change nothing. Listed by their bindings, so a renamed constant renames its entry.
+ */
+const CODE_CONSTANTS = Object.keys({ ORDER_FILES_RETENTION_DAYS, ORDER_FILES_NOTICE_DAYS, RETENTION_PAUSE_MS });
 
 /** Integrations configured by several variables of one prefix: an unknown one of them is a mistake. */
 const FAMILIES = ['SMTP', 'RECAPTCHA', 'STRIPE', 'RAZORPAY', 'SQUARE', 'S3', 'EXCHANGE_RATE', 'AUTH', 'RETENTION'];
@@ -32,6 +40,10 @@ export function lookalikeVariables(source: NodeJS.ProcessEnv, known: readonly st
   const warnings: string[] = [];
   for (const name of Object.keys(source).sort()) {
     if (known.includes(name)) continue;
+    if (CODE_CONSTANTS.includes(name)) {
+      warnings.push(`${name} is set but not read: it is fixed in the code, not a setting`);
+      continue;
+    }
     const near = name.length >= 6 ? known.find((k) => k.length >= 6 && editDistance(name, k, 2) <= 2) : undefined;
     if (near) {
       warnings.push(`${name} is set but not read: did you mean ${near}?`);

@@ -51,6 +51,35 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('stops on an SMTP_URL nodemailer would misread, naming it with an example, in production too', () => {
+    const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS };
+    const message =
+      "Invalid environment:\n  SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL with the server's host, e.g. smtps://user:password@smtp.example.com:465";
+    // Without a scheme (read as the hosts 0.0.0.25 and 0.0.2.75), another scheme, no host.
+    for (const SMTP_URL of ['localhost:25', 'smtp.mailgun.org:587', 'https://smtp.example.com', 'smtp://']) {
+      expect(() => loadEnv({ SMTP_URL })).toThrow(message);
+      expect(() => loadEnv({ ...production, SMTP_URL })).toThrow(message);
+    }
+    for (const SMTP_URL of ['smtp://mail.example:587', 'smtps://user:pass@smtp.example.com:465']) {
+      expect(loadEnv({ ...production, SMTP_URL }).SMTP_URL).toBe(SMTP_URL);
+    }
+  });
+
+  it('stops on a HOST or PORT the server could not listen on, saying what is expected', () => {
+    for (const HOST of ['999.1.1.1', '10.0.0', 'shop host', 'http://0.0.0.0', '']) {
+      expect(() => loadEnv({ HOST })).toThrow(
+        'HOST: HOST must be an IP address (0.0.0.0 for every interface, 127.0.0.1 for this machine only) or a host name (e.g. localhost)',
+      );
+    }
+    for (const HOST of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'shop-1.internal']) {
+      expect(loadEnv({ HOST }).HOST).toBe(HOST);
+    }
+    for (const PORT of ['abc', '0', '65536', '3000.5', '-1', '']) {
+      expect(() => loadEnv({ PORT })).toThrow('PORT: PORT must be a whole number from 1 to 65535 (e.g. 3000)');
+    }
+    expect(loadEnv({ PORT: '65535' }).PORT).toBe(65535);
+  });
+
   it('refuses a production deployment without SITE_URL or SMTP', () => {
     expect(() => loadEnv({ DEPLOYMENT: 'production' })).toThrow(/SITE_URL is required in production/);
     expect(() => loadEnv({ DEPLOYMENT: 'production', SITE_URL: 'https://sevadocs.example' })).toThrow(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
@@ -50,6 +51,15 @@ function liveKeys(env: {
   ].filter((key) => key !== null);
 }
 
+/** A host name: dot-separated labels of letters, digits and inner hyphens (RFC 1123). */
+const HOST_NAME = /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?(\.[a-z\d]([a-z\d-]{0,61}[a-z\d])?)*$/i;
+
+/**
+ * An address to listen on: an IP address, or a host name whose last label is not a number (a name
+ * like `999.1.1.1` is a mistyped address, which would only fail at listen as a name nobody knows).
+ */
+const isListenHost = (host: string) => isIP(host) !== 0 || (HOST_NAME.test(host) && !/(^|\.)\d+$/.test(host));
+
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): mail to them reaches nobody. */
 const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost|example\.(com|net|org))$/i;
 
@@ -81,8 +91,20 @@ const envSchema = z
     // `embedded`: one machine, PGlite, local files, sandbox payments, captcha off, the dev mailbox
     // when no SMTP. `production`: a real deployment, which must be configured to reach customers.
     DEPLOYMENT: z.enum(['embedded', 'production']).default('embedded'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z
+      .string()
+      .trim()
+      .default('0.0.0.0')
+      .refine(
+        isListenHost,
+        'HOST must be an IP address (0.0.0.0 for every interface, 127.0.0.1 for this machine only) or a host name (e.g. localhost)',
+      ),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a whole number from 1 to 65535 (e.g. 3000)' })
+      .int()
+      .min(1)
+      .max(65535)
+      .default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
@@ -121,7 +143,16 @@ const envSchema = z
       .regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER must be digits only')
       .default(DEFAULT_CONTACT.whatsappNumber),
     BLOG_URL: z.url().default(DEFAULT_CONTACT.blogUrl),
-    SMTP_URL: z.url().optional(),
+    // Nodemailer misreads anything else and then delivers nothing (`localhost:25` as the host
+    // 0.0.0.25, `smtp://` as no host): only an smtp: or smtps: URL with a host starts the server.
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        hostname: /./,
+        error:
+          "SMTP_URL must be an smtp:// or smtps:// URL with the server's host, e.g. smtps://user:password@smtp.example.com:465",
+      })
+      .optional(),
     MAIL_FROM: z.string().default('SevaDocs <no-reply@sevadocs.example>'),
     RECAPTCHA_SECRET_KEY: optionalSecret,
     RECAPTCHA_SITE_KEY: optionalSecret,
@@ -376,8 +407,9 @@ export class EnvError extends Error {}
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+    // A value can fail several checks with one message (SMTP_URL's scheme and host): said once.
+    const lines = new Set(parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`));
+    throw new EnvError(`Invalid environment:\n${[...lines].join('\n')}`);
   }
   const env = parsed.data;
   const testHarness = env.NODE_ENV === 'test' || env.TEST_HARNESS;

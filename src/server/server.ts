@@ -8,6 +8,7 @@ import { databaseConfigFor, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { ENV_NAMES, type Env, EnvError, loadEnv } from './env.ts';
 import { lookalikeVariables } from './env-lookalikes.ts';
+import { listenFailureMessage } from './listen-failure.ts';
 import type { WebOptions } from './plugins/web.ts';
 import { shutDown } from './shutdown.ts';
 
@@ -74,7 +75,10 @@ async function main() {
 
   // Creates or migrates the pgboss schema, then starts the workers that modules registered in buildApp.
   await app.jobs.start();
-  await app.listen({ host: env.HOST, port: env.PORT });
+  // A port in use or a host name nobody resolves is a setting to change: said in one line, no stack.
+  await app.listen({ host: env.HOST, port: env.PORT }).catch((error: unknown) => {
+    throw new EnvError(listenFailureMessage(error, env));
+  });
   // nodeEnv says which React build renders pages (production unless `npm run dev`).
   app.log.info(
     {

@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { createContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { startApplication } from '../modules/applications/testing.ts';
@@ -10,6 +13,8 @@ import { payWithSandbox, recordedStrayCharge } from '../modules/payments/testing
 import { fakeAnalyse, testFace } from '../modules/photos/testing.ts';
 import { buildTestApp, PRODUCTION_CONTACT, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../test/multipart.ts';
+import { stubServerBuild } from '../test/server-build.ts';
+import { STATIC_FILES_ROUTE } from './routes.ts';
 import { type MetricSample, samplesOf } from './testing.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -162,6 +167,38 @@ describe('/metrics', () => {
       expect(find(mine, { route: '/api/v1/health/live' })).toBeUndefined();
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('/metrics and the static files', () => {
+  it('counts every file of the built app as one route, whatever its hashed name, beside the pages', async () => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'sevadocs-client-'));
+    const files = ['assets/entry.client-a1b2c3.js', 'assets/root-d4e5f6.css', 'flags/in.svg', 'favicon.svg'];
+    for (const file of files) {
+      await mkdir(join(clientDir, file, '..'), { recursive: true });
+      await writeFile(join(clientDir, file), 'x');
+    }
+    const build = stubServerBuild({ appContext: createContext(), default: () => new Response('page') });
+    const web = await buildTestApp({}, { web: { build, clientDir } });
+    try {
+      for (const file of files) expect((await web.app.inject({ url: `/${file}` })).statusCode).toBe(200);
+      // Served as before: the hashed files kept for good.
+      const asset = await web.app.inject({ url: `/${files[0]}` });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      await web.app.inject({ url: '/' });
+
+      const text = await scrape(web);
+      const requests = samplesOf(text, 'sevadocs_http_requests_total');
+      expect(find(requests, { method: 'GET', route: STATIC_FILES_ROUTE, status_code: '200' })?.value).toBe(5);
+      expect(find(requests, { method: 'GET', route: '/*' })?.value).toBe(1);
+      const routes = new Set(
+        samplesOf(text, 'sevadocs_http_request_duration_seconds_bucket').map((s) => s.labels.route),
+      );
+      expect([...routes].filter((route) => /assets|flags|favicon/.test(route ?? ''))).toEqual([]);
+    } finally {
+      await web.close();
+      await rm(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../contracts/load-context.ts';
 import { isFromThisMachine } from '../http/local-request.ts';
+import { countRoutesAs, STATIC_FILES_ROUTE } from '../metrics/routes.ts';
 import type { Services } from '../services.ts';
 import { createPageCache } from './page-cache.ts';
 import { createRenderTurns } from './render-turns.ts';
@@ -65,17 +66,22 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const dev = 'dev' in options ? options.dev : null;
   const clientDir = 'clientDir' in options ? options.clientDir : null;
   if (clientDir && existsSync(clientDir)) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
+    // A route per file (wildcard: false), found by the router without asking the disk; /metrics
+    // counts them all as one route.
+    await app.register(async (files) => {
+      countRoutesAs(files, STATIC_FILES_ROUTE);
+      await files.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(reply, path) {
+          reply.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      });
     });
   }
 
