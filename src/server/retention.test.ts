@@ -140,8 +140,9 @@ describe.each([
       panel.json().data.notifications.filter((n: { remark: string }) => n.remark === R.noticeRemark(deleteOn)),
     ).toEqual([expect.objectContaining({ orderId: order.displayId, orderId_DB: order.id, orderStatus: 'Cancelled' })]);
 
-    // The day before the deletion: every file still stored, listed and downloadable; the page says until when.
-    clock = at(addDays(deleteOn, -1), '23:59:00');
+    // The day before the deletion, still, in Hawaii (past midnight UTC, evening in California): every
+    // file still stored, listed and downloadable; the page says until when.
+    clock = at(deleteOn, '09:59:00');
     expect(await t.app.retention.sweep()).toMatchObject({ erased: 0, files: 0 });
     expect(
       await storedCount(
@@ -162,8 +163,8 @@ describe.each([
       deletedAt: null,
     });
 
-    // The day: the files go from storage, the order stays with its lines and payment.
-    clock = at(deleteOn, '00:41:00');
+    // The day, begun in Hawaii too: the files go from storage, the order stays with its lines and payment.
+    clock = at(deleteOn, '10:41:00');
     expect(await t.app.retention.sweep()).toMatchObject({ erased: 1, files: files.length });
     expect(
       await storedCount(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATA_RIGHTS_MESSAGES,
   deletionDeadline,
   deletionRequestSchema,
   erasedEmail,
@@ -12,6 +13,12 @@ describe('data rights rules', () => {
     expect(deletionDeadline(new Date('2026-11-29T16:00:00Z')).toISOString()).toBe('2026-12-29T16:00:00.000Z');
     expect(deletionDeadline(new Date('2027-01-31T09:00:00Z')).toISOString()).toBe('2027-02-28T09:00:00.000Z');
     expect(deletionDeadline(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+  });
+
+  it('promises no deletion within the month while an order is open: the desk cannot erase before it ends', () => {
+    expect(DATA_RIGHTS_MESSAGES.pending).toBe(
+      'We have your request. We delete your account once your open orders have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request.',
+    );
   });
 
   it('holds an erasure back for every order not yet completed, refunded or cancelled', () => {

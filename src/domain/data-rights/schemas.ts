@@ -54,8 +54,13 @@ export const DATA_RIGHTS_MESSAGES = {
   passwordIncorrect: 'The password is incorrect',
   confirmRequired: 'Please confirm that you want your account deleted',
   erased: 'Your account and your data have been deleted. You have been signed out.',
+  /**
+   * The answer the privacy policy promises within a month, given at once: why the deletion waits
+   * (an order in progress can take weeks, and the desk cannot erase while one is open) and that it
+   * may take longer, as GDPR art. 12(3) asks. No date: none is ours to keep while an order is open.
+   */
   pending:
-    'We have your request. Your open orders must first finish or be cancelled; we then delete your account, within one month of your request.',
+    'We have your request. We delete your account once your open orders have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request.',
   statusLoaded: 'Data rights status loaded',
   requestsLoaded: 'Deletion requests loaded',
   requestNotFound: 'No deletion request with this id',

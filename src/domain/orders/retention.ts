@@ -33,6 +33,22 @@ export function filesDeletionDay(closedAt: Date, today: string): string {
   return daysBetween(planned, earliest) > 0 ? earliest : planned;
 }
 
+/** Hawaii's offset from UTC, west; it keeps no summer time. */
+const LAST_TIME_ZONE_OFFSET_HOURS = 10;
+
+/**
+ * Today for the deletion of files at `now`: files whose day it is, or was, go. It is the date in
+ * UTC−10 (Hawaii), the last of our customers' time zones to start a day, so the day the customer
+ * is told ("deleted on 13 December") has begun from Hawaii to India: wherever they are they keep
+ * their files all the day before, the deletion falls on the day named (10:00 UTC is midnight in
+ * Hawaii, morning in New York, afternoon in India), and so does its time's UTC date, which the
+ * order's page shows once they are gone. By the UTC date alone they went at midnight UTC: the
+ * afternoon before in California.
+ */
+export function deletionToday(now: Date): string {
+  return todayIsoDate(new Date(now.getTime() - LAST_TIME_ZONE_OFFSET_HOURS * 3_600_000));
+}
+
 /** Whether the notice is due on `today` for files deleted on `deleteOn`. */
 export function filesNoticeDue(deleteOn: string, today: string): boolean {
   return daysBetween(today, deleteOn) <= ORDER_FILES_NOTICE_DAYS;
@@ -48,12 +64,15 @@ export const orderFilesRetentionSchema = z.object({
 export type OrderFilesRetention = z.infer<typeof orderFilesRetentionSchema>;
 
 export const RETENTION_MESSAGES = {
-  /** Where the files were, once they are gone. */
+  /**
+   * Where the files were, once they are gone. No count of days: a late notice moves the day, and an
+   * order closed before the policy kept its files longer.
+   */
   deleted: (deletedAt: string) =>
-    `The uploaded documents and photos of this order were deleted on ${formatFeeDate(deletedAt.slice(0, 10))} under our retention policy, ${ORDER_FILES_RETENTION_DAYS} days after it closed. The order, its lines and payments remain.`,
-  /** Shown beside the files of a closed order until then. */
+    `The uploaded documents and photos of this order were deleted on ${formatFeeDate(deletedAt.slice(0, 10))} under our retention policy. The order, its lines and payments remain.`,
+  /** Shown beside the files of a closed order until then: the day they go (deletionToday). */
   kept: (deleteOn: string) =>
-    `These files are kept until ${formatFeeDate(deleteOn)}, then deleted under our retention policy. Download any you want to keep before then.`,
+    `These files will be deleted on ${formatFeeDate(deleteOn)} under our retention policy. Download any you want to keep before then.`,
   /** Staff sending a document to an order the sweep is done with: it would be kept for ever. */
   noMoreFiles:
     'The files of this order were deleted under our retention policy, so no document can be added to it now.',
@@ -62,5 +81,5 @@ export const RETENTION_MESSAGES = {
   noticeRemark: (deleteOn: string) =>
     `The documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)} under our retention policy. Download any you want to keep from the order's page before then.`,
   noticeIntro: (deleteOn: string) =>
-    `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}, ${ORDER_FILES_RETENTION_DAYS} days after it closed. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,
+    `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,
 } as const;

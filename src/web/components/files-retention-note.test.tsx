@@ -16,16 +16,16 @@ describe('FilesRetentionNote', () => {
   it('says until when a closed order’s files can be downloaded', () => {
     const html = renderToStaticMarkup(<FilesRetentionNote files={{ deleteOn: '2027-03-01', deletedAt: null }} />);
     expect(text(html)).toBe(
-      'These files are kept until 1 March 2027, then deleted under our retention policy. Download any you want to keep before then.',
+      'These files will be deleted on 1 March 2027 under our retention policy. Download any you want to keep before then.',
     );
   });
 
   it('says the files were deleted, and when, where they were', () => {
     const html = renderToStaticMarkup(
-      <FilesRetentionNote files={{ deleteOn: '2027-03-01', deletedAt: '2027-03-01T00:41:00.000Z' }} />,
+      <FilesRetentionNote files={{ deleteOn: '2027-03-01', deletedAt: '2027-03-01T10:41:00.000Z' }} />,
     );
     expect(text(html)).toBe(
-      'The uploaded documents and photos of this order were deleted on 1 March 2027 under our retention policy, 90 days after it closed. The order, its lines and payments remain.',
+      'The uploaded documents and photos of this order were deleted on 1 March 2027 under our retention policy. The order, its lines and payments remain.',
     );
   });
 });

@@ -20,11 +20,18 @@ export function createOrdersPersonalDataRepository(db: Database) {
           .set({ cardFingerprint: null, redirectUrl: null, checkout: null })
           .where(inArray(paymentAttempts.orderId, ids));
         // A remark the customer or staff typed. The system's sentences name no one (the erasure's
-        // own cancellation among them).
+        // own cancellation among them), and a change made without a remark keeps none: "Erased"
+        // there would say words were written. (`<> ''` is not true of NULL either.)
         await db
           .update(orderStatusHistory)
           .set({ remark: ERASED_TEXT })
-          .where(and(inArray(orderStatusHistory.orderId, ids), ne(orderStatusHistory.changedBy, 'system')));
+          .where(
+            and(
+              inArray(orderStatusHistory.orderId, ids),
+              ne(orderStatusHistory.changedBy, 'system'),
+              ne(orderStatusHistory.remark, ''),
+            ),
+          );
       }
       return ids;
     },

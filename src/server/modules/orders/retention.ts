@@ -5,6 +5,7 @@ import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
   addDays,
+  deletionToday,
   filesDeletionDay,
   filesNoticeDue,
   ORDER_FILES_NOTICE_DAYS,
@@ -212,12 +213,12 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   }
 
   /**
-   * On the day: the order's keys read in a short transaction, its files go from storage with the
-   * database free (storage's latency, an S3 round trip a file, holds no transaction), then in a
-   * second short transaction the order's kind deletes what named them (and any file added
-   * meanwhile, bytes first) and the row says when. A crash in
-   * between leaves rows naming gone files, which the next sweep finishes; a second sweep at the
-   * same moment may delete the same bytes again (no error), but only one marks and counts them.
+   * On the day (`today` as deletionToday counts it): the order's keys read in a short transaction,
+   * its files go from storage with the database free (storage's latency, an S3 round trip a file,
+   * holds no transaction), then in a second short transaction the order's kind deletes what named
+   * them (and any file added meanwhile, bytes first) and the row says when. A crash in between
+   * leaves rows naming gone files, which the next sweep finishes; a second sweep at the same moment
+   * may delete the same bytes again (no error), but only one marks and counts them.
    */
   function erase(today: string, now: Date, signal: AbortSignal | undefined): Promise<StepResult> {
     const step = RETENTION_STEPS.erase(today);
@@ -242,7 +243,8 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
       const today = todayIsoDate(now);
       const enrolled = await enrol(today, signal);
       const noticed = await notify(today, now, signal);
-      const erased = await erase(today, now, signal);
+      // Not the UTC day the notices count by: the day the customer was told must have begun for them.
+      const erased = await erase(deletionToday(now), now, signal);
       return {
         enrolled,
         noticed: noticed.done,

@@ -39,22 +39,29 @@ export const DATA_RIGHTS_TEXT = {
   keep: 'Keep my account',
   deleteFailed: 'Your request could not be sent. Please try again.',
   pendingTitle: 'Deletion requested',
-  pendingLead: (requested: string, due: string) =>
-    `You asked on ${requested}. We delete your account once these orders have finished or been cancelled, and by ${due} at the latest:`,
-  // Every order it waited for has finished: staff erase it from their queue (decision 0119).
-  pendingReady: (requested: string, due: string) =>
-    `You asked on ${requested}. Your orders have finished, so we delete your account shortly, and by ${due} at the latest.`,
+  // No date while an order is open: the desk cannot erase before it ends, and an order can take
+  // weeks (DATA_RIGHTS_MESSAGES.pending says the same when the request is made).
+  pendingLead: (requested: string) =>
+    `You asked on ${requested}. We delete your account once the orders below have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request.`,
+  // Every order it waited for has finished: staff erase it from their queue (decision 0119), by
+  // the request's deadline if it is still ahead.
+  pendingReady: (requested: string, due: string | null) =>
+    `You asked on ${requested}. Your orders have finished, so we delete your account shortly${due ? `, and by ${due} at the latest` : ''}.`,
   continue: 'Continue',
 } as const;
 
-/** The pending request: when it was made, its deadline and the orders it waits for. */
+/** The pending request: when it was made, the orders it waits for, or its deadline once none is open. */
 function PendingDeletion({ status }: { status: DeletionStatus }) {
   const waiting = status.openOrders.length > 0;
-  const lead = waiting ? DATA_RIGHTS_TEXT.pendingLead : DATA_RIGHTS_TEXT.pendingReady;
+  const requested = longDate(status.requestedAt);
+  // Orders that finished after the deadline leave none to promise.
+  const due = Date.parse(status.dueAt) > Date.now() ? longDate(status.dueAt) : null;
   return (
     <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">{DATA_RIGHTS_TEXT.pendingTitle}</p>
-      <p className="mt-1 text-[0.95rem]">{lead(longDate(status.requestedAt), longDate(status.dueAt))}</p>
+      <p className="mt-1 text-[0.95rem]">
+        {waiting ? DATA_RIGHTS_TEXT.pendingLead(requested) : DATA_RIGHTS_TEXT.pendingReady(requested, due)}
+      </p>
       {waiting && (
         <ul className="mt-2 flex flex-wrap gap-2">
           {status.openOrders.map((order) => (

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
-import { ChecklistView, itemStanding } from './checklist-view.tsx';
+import { ChecklistView, FILES_DELETED_TEXT, itemStanding } from './checklist-view.tsx';
 import { DocumentSlotContext } from './document-slot.ts';
 
 const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
@@ -45,11 +45,16 @@ const checklist: MemberChecklist = {
   complete: false,
 };
 
-function show(slot: string | null, canChangeDocuments = true) {
+function show(slot: string | null, { canChangeDocuments = true, filesDeleted = false, items = checklist.items } = {}) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <DocumentSlotContext.Provider value={slot}>
-        <ChecklistView orderRef="DOC-48213907" checklist={checklist} canChangeDocuments={canChangeDocuments} />
+        <ChecklistView
+          orderRef="DOC-48213907"
+          checklist={{ ...checklist, items }}
+          canChangeDocuments={canChangeDocuments}
+          filesDeleted={filesDeleted}
+        />
       </DocumentSlotContext.Provider>
     </QueryClientProvider>,
   );
@@ -68,9 +73,18 @@ describe('the order page’s checklist (issue 30 §4)', () => {
   });
 
   it('shows a requested item read-only once documents are closed', () => {
-    show(null, false);
+    show(null, { canChangeDocuments: false });
     expect(screen.queryByLabelText('Choose file: Photo')).toBeNull();
     expect(document.getElementById('document-4-photo')).not.toBeNull();
+  });
+
+  it('says the documents were deleted under the retention policy, not that they are missing', () => {
+    // What the checklist answers once the sweep deleted the order's files: nothing uploaded.
+    const items = checklist.items.map((item) => ({ ...item, uploaded: false }));
+    show(null, { canChangeDocuments: false, filesDeleted: true, items });
+    expect(screen.getByText(FILES_DELETED_TEXT).textContent).toBe('Documents: deleted under our retention policy');
+    expect(screen.queryByText(/required uploaded/)).toBeNull();
+    expect(screen.queryByText(/Missing/)).toBeNull();
   });
 });
 
@@ -101,6 +115,7 @@ describe('a document we prepare, once the order is paid', () => {
               ],
             }}
             canChangeDocuments
+            filesDeleted={false}
           />
         </DocumentSlotContext.Provider>
       </QueryClientProvider>,

@@ -52,21 +52,33 @@ export function itemStanding(item: ChecklistItemStatus): string {
   return `${item.required ? 'Required' : 'Optional'} · ${item.uploaded ? 'Uploaded' : 'Missing'}`;
 }
 
+/** Where the checklist was, once the retention policy deleted the order's files (issue 34 §4). */
+export const FILES_DELETED_TEXT = 'Documents: deleted under our retention policy';
+
 /**
  * A member's checklist: each item ticked or missing, required or optional, with the file uploaded
  * for it; files of items the checklist no longer lists after it. Read-only, except an item our team
  * asked for again, which is uploaded right here while documents may change (the request e-mail
- * links to it), so the answers are not touched. Each item is a slot `?document=` can name.
+ * links to it), so the answers are not touched. Each item is a slot `?document=` can name. Once the
+ * retention policy deleted the order's files, one line says so: every item would read "Missing".
  */
 export function ChecklistView({
   orderRef,
   checklist,
   canChangeDocuments,
+  filesDeleted,
 }: {
   orderRef: string;
   checklist: MemberChecklist;
   canChangeDocuments: boolean;
+  filesDeleted: boolean;
 }) {
+  if (filesDeleted)
+    return (
+      <p className="mt-4 rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3 text-sm font-semibold text-slate-900">
+        {FILES_DELETED_TEXT}
+      </p>
+    );
   const required = checklist.items.filter((item) => item.required);
   const done = required.filter((item) => item.uploaded).length;
   return (

@@ -174,6 +174,7 @@ function MemberCard({
           orderRef={order.displayId}
           checklist={checklist}
           canChangeDocuments={order.actions.canChangeDocuments}
+          filesDeleted={order.files.deletedAt !== null}
         />
       ) : null}
     </li>
