@@ -87,6 +87,51 @@ describe('OCI card checklists', () => {
     );
   });
 
+  it('asks a spouse of an Indian citizen for the registered marriage and the spouse’s papers, not their own Indian origin', () => {
+    const spouse = oci('new-oci-card', checklistAnswers({ eligibility: 'spouse' }));
+    expect(required(spouse)).toEqual(expect.arrayContaining(['marriage-certificate', 'spouse-indian-document']));
+    expect(ids(spouse)).not.toContain('indian-origin-proof');
+    expect(item(spouse, 'marriage-certificate')).toMatchObject({
+      label: 'Marriage certificate',
+      hint: 'The certificate of your registered marriage. The marriage must have lasted at least two years when you apply.',
+    });
+    expect(item(spouse, 'spouse-indian-document')?.label).toBe('Your spouse’s Indian passport or OCI card');
+    expect(checklistAnswers({ eligibility: 'spouse' })).toEqual({ formerIndianCitizen: false, spouseOfIndian: true });
+    // Their own or a forebear's Indian papers for everyone else, and until the form says.
+    for (const answers of [{ eligibility: 'former-citizen' }, { eligibility: 'descendant' }, {}]) {
+      const list = oci('new-oci-card', checklistAnswers(answers));
+      expect(required(list), JSON.stringify(answers)).toContain('indian-origin-proof');
+      expect(ids(list), JSON.stringify(answers)).not.toContain('marriage-certificate');
+    }
+    // A child's link to India is a parent's, whatever an answer left over says.
+    const child = oci('oci-card-for-minor', { memberKind: 'Minor', spouseOfIndian: true });
+    expect(ids(child)).toContain('indian-origin-proof');
+    expect(ids(child)).not.toContain('spouse-indian-document');
+  });
+
+  it('asks a re-issue for a new name for the paper that changed it: the marriage certificate after a marriage', () => {
+    const reissue = (answers: Record<string, unknown>) => oci('oci-reissue', checklistAnswers(answers));
+    const proof = (answers: Record<string, unknown>) => item(reissue(answers), 'name-change-proof');
+    expect(proof({ reissueReasons: ['name-change'], nameChangeBasis: 'marriage' })).toMatchObject({
+      label: 'Marriage certificate, as proof of the new name',
+      required: true,
+    });
+    expect(proof({ reissueReasons: ['new-passport', 'name-change'], nameChangeBasis: 'divorce' })?.label).toBe(
+      'Divorce decree, as proof of the new name',
+    );
+    expect(proof({ reissueReasons: ['name-change'], nameChangeBasis: 'deed-poll' })?.label).toBe(
+      'Deed poll or court order, as proof of the new name',
+    );
+    // Until the form says how, each way's paper.
+    expect(proof({ reissueReasons: ['name-change'] })).toMatchObject({
+      label: 'Proof of the name change',
+      hint: 'The marriage certificate after a marriage, the divorce decree after a divorce; otherwise the gazette notification, deed poll or court order.',
+    });
+    expect(proof({ reissueReasons: ['new-passport'], nameChangeBasis: 'marriage' })).toBeUndefined();
+    expect(item(reissue({ reissueReasons: ['name-change'] }), 'name-change-affidavit')?.required).toBe(false);
+    expect(CHECKLIST_ANSWER_KEYS).toEqual(expect.arrayContaining(['eligibility', 'reissueReasons', 'nameChangeBasis']));
+  });
+
   it('takes photos and signatures as images, documents as images or PDF, each with its size limit', () => {
     expect(item(oci('new-oci-card'), 'photo')?.accept).toEqual(PHOTO_UPLOAD);
     expect(item(oci('new-oci-card'), 'signature')?.accept).toEqual(PHOTO_UPLOAD);
@@ -133,6 +178,70 @@ describe('Indian passport renewal checklists', () => {
       expect.arrayContaining(['police-report', 'annexure-f', 'indian-nationality-proof']),
     );
     expect(item(passport('lost-or-damaged'), 'old-passport-copy')?.required).toBe(false);
+  });
+});
+
+describe('a passport re-issue lists the proof of each change the form names', () => {
+  const passport = inputsFor('indian-passport-renewal');
+  const changing = (
+    particularsChanged: string[],
+    extra: Partial<ChecklistInput> = {},
+    packageSlug = 'adult-36-pages',
+  ) => passport(packageSlug, { ...checklistAnswers({ reissueReason: 'changes', particularsChanged }), ...extra });
+
+  it('a new name: the marriage certificate, or the gazette notification or deed poll', () => {
+    expect(item(changing(['name']), 'name-change-proof')).toMatchObject({
+      label: 'Proof of the name change',
+      hint: 'The marriage certificate after a marriage, the divorce decree after a divorce; otherwise the gazette notification, deed poll or court order.',
+      required: true,
+    });
+  });
+
+  it('the spouse’s name: the marriage certificate to add it, the divorce decree or death certificate to remove it', () => {
+    expect(item(changing(['spouse-name']), 'spouse-name-proof')).toMatchObject({
+      label: 'Proof for the spouse’s name',
+      hint: 'The marriage certificate to add or change the spouse’s name; the divorce decree or the death certificate to remove it.',
+      required: true,
+    });
+    // Tatkal takes this change too.
+    expect(required(changing(['spouse-name'], {}, 'tatkal'))).toContain('spouse-name-proof');
+  });
+
+  it('a corrected date or place of birth: one birth certificate showing it; a child’s own birth certificate says so', () => {
+    expect(item(changing(['birth-date']), 'birth-particulars-proof')?.label).toBe(
+      'Birth certificate showing the correct date of birth',
+    );
+    expect(item(changing(['birth-place']), 'birth-particulars-proof')?.label).toBe(
+      'Birth certificate showing the correct place of birth',
+    );
+    const both = changing(['birth-date', 'birth-place']);
+    expect(item(both, 'birth-particulars-proof')?.label).toBe(
+      'Birth certificate showing the correct date and place of birth',
+    );
+    expect(ids(both).filter((id) => id === 'birth-particulars-proof')).toHaveLength(1);
+    const child = changing(['birth-date'], { memberKind: 'Minor' }, 'minor');
+    expect(ids(child)).not.toContain('birth-particulars-proof');
+    expect(item(child, 'birth-certificate')?.hint).toBe(
+      'It must name both parents. It must also show the correct date of birth.',
+    );
+  });
+
+  it('removing the ECR note: a class 10 certificate, or the green card or PR card', () => {
+    expect(item(changing(['ecr']), 'ecr-removal-proof')?.hint).toBe(
+      'A pass certificate of class 10 (matriculation) or higher, or the green card: either one is enough.',
+    );
+    expect(item(changing(['ecr'], { choices: { applyingFrom: 'CA' } }), 'ecr-removal-proof')?.hint).toContain(
+      'or the PR card',
+    );
+  });
+
+  it('nothing new for an address, appearance or signature, nor for a change the reason no longer asks', () => {
+    expect(ids(changing(['address', 'appearance', 'signature']))).toEqual(ids(passport('adult-36-pages')));
+    expect(required(changing(['address']))).toContain('address-proof');
+    // The reason moved away from a change: the ticks left behind prove nothing.
+    expect(checklistAnswers({ reissueReason: 'pages', particularsChanged: ['name'] })).toEqual({});
+    expect(ids(changing(['name', 'ecr']))).toEqual(expect.arrayContaining(['name-change-proof', 'ecr-removal-proof']));
+    expect(CHECKLIST_ANSWER_KEYS).toEqual(expect.arrayContaining(['reissueReason', 'particularsChanged']));
   });
 });
 
@@ -277,6 +386,36 @@ describe('renunciation checklists', () => {
     expect(item(canada, 'lost-passport-affidavit')?.required).toBe(false);
     expect(ids(surrender('surrender-certificate-from-june-2010', { memberKind: 'Minor' }))).toContain(
       'parent-passport-1',
+    );
+  });
+
+  it('names a child’s papers for the child, keeping a country’s capitals, and leaves no “your” beside them', () => {
+    const child = (applyingFrom: string, fullName?: string) =>
+      checklist(
+        surrender('surrender-certificate-from-june-2010', {
+          memberKind: 'Minor',
+          choices: { applyingFrom },
+          ...(fullName ? { fullName } : {}),
+        }),
+      );
+    const labels = (list: ChecklistItem[]) => Object.fromEntries(list.map((i) => [i.id, i.label]));
+    expect(labels(child('US', 'Anaya Sharma'))).toMatchObject({
+      'last-indian-passport': 'Anaya’s last Indian passport',
+      'foreign-passport': 'Anaya’s US passport',
+      'naturalisation-certificate': 'Anaya’s US naturalisation certificate',
+      'parent-passport-1': 'First parent’s passport',
+    });
+    const canada = child('CA', 'Anaya Sharma');
+    expect(labels(canada)).toMatchObject({
+      'foreign-passport': 'Anaya’s Canadian passport',
+      'naturalisation-certificate': 'Anaya’s Canadian citizenship certificate',
+      'landing-record': 'Anaya’s record of landing or Confirmation of Permanent Residence',
+    });
+    for (const i of [...canada, ...child('US', 'Anaya Sharma')]) expect(i.label, i.id).not.toMatch(/\byour\b/i);
+    // Without the child's name yet, the child's passport all the same.
+    expect(labels(child('US'))['last-indian-passport']).toBe('Child’s last Indian passport');
+    expect(item(surrender('surrender-certificate-from-june-2010'), 'last-indian-passport')?.label).toBe(
+      'Your last Indian passport',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { PHOTO_SIZES } from '../photos/sizes.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
+import { inSentence } from './completion.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, isIsoDate } from './members.ts';
 import { BOTH_PARENTS, type OneParentProof, type ParentalConsent, parentalConsentOf } from './parental-consent.ts';
@@ -77,11 +78,36 @@ export interface ChecklistInput {
   parentalConsent?: ParentalConsent;
   /** The member's sex, once the form has asked: a girl's OCI thumb impression is the right thumb. */
   sex?: 'male' | 'female';
+  /**
+   * True once the OCI form says the member is eligible as the spouse of an Indian citizen or OCI
+   * cardholder: the registered marriage and the spouse's Indian passport or OCI card then show the
+   * link to India, in place of the member's own Indian origin.
+   */
+  spouseOfIndian?: boolean;
+  /**
+   * What a re-issue changes, once the member's form has said (the passport form's "What must
+   * change?", the OCI re-issue form's name change): each change brings its proof.
+   */
+  particularsChanged?: readonly ChangeWithProof[];
+  /** How the member's name changed, where the form asks (the OCI re-issue): the proof is that paper. */
+  nameChangeBasis?: NameChangeBasis;
 }
 
 /** The answers of the replacement forms' "What happened to the passport / card?" (form-definitions). */
 export const LOSS_KINDS = ['lost', 'stolen', 'damaged'] as const;
 export type LossKind = (typeof LOSS_KINDS)[number];
+
+/**
+ * The changes of a re-issue that bring a paper of their own, as the passport form names them
+ * (`particularsChanged`). A new address is shown by the proof of address every renewal brings,
+ * a new appearance or signature by the new photo and the signature on the application form.
+ */
+const CHANGES_WITH_PROOF = ['name', 'spouse-name', 'ecr', 'birth-date', 'birth-place'] as const;
+export type ChangeWithProof = (typeof CHANGES_WITH_PROOF)[number];
+
+/** The answers of the OCI re-issue form's "How it changed" (form-definitions). */
+const NAME_CHANGE_BASES = ['marriage', 'divorce', 'deed-poll'] as const;
+export type NameChangeBasis = (typeof NAME_CHANGE_BASES)[number];
 
 /** Below this age a child gives a thumb impression instead of a signature (catalog-facts §1, §2). */
 export const THUMB_IMPRESSION_UNDER_AGE = 5;
@@ -100,37 +126,75 @@ export const CHECKLIST_ANSWER_KEYS = [
   'parentsSituation',
   'soleCustody',
   'sex',
+  'reissueReason',
+  'particularsChanged',
+  'reissueReasons',
+  'nameChangeBasis',
 ] as const;
 
 /**
  * What a member's answers say about their checklist (the questions live in the form definitions):
- * the OCI form's eligibility "I was an Indian citizen", or the visa form's "Were you an Indian
- * citizen before?"; what happened to the passport or card a replacement is for; and which
- * parents sign a minor's consent. Each is left out while unanswered.
+ * the OCI form's eligibility "I was an Indian citizen" or "I am married to an Indian citizen", or
+ * the visa form's "Were you an Indian citizen before?"; what happened to the passport or card a
+ * replacement is for; which parents sign a minor's consent; and what a re-issue changes. Each is
+ * left out while unanswered.
  */
 export function checklistAnswers(
   answers: Readonly<Record<string, unknown>>,
-): Pick<ChecklistInput, 'formerIndianCitizen' | 'lossKind' | 'parentalConsent' | 'sex'> {
+): Pick<
+  ChecklistInput,
+  | 'formerIndianCitizen'
+  | 'spouseOfIndian'
+  | 'lossKind'
+  | 'parentalConsent'
+  | 'sex'
+  | 'particularsChanged'
+  | 'nameChangeBasis'
+> {
   const lossKind = lossKindOf(answers);
   const consent = parentalConsentOf(answers);
   const { sex } = answers;
   return {
-    ...formerIndianCitizenOf(answers),
+    ...indianOriginOf(answers),
     ...(lossKind ? { lossKind } : {}),
     ...(consent.signers === 'one' ? { parentalConsent: consent } : {}),
     ...(sex === 'male' || sex === 'female' ? { sex } : {}),
+    ...changesOf(answers),
   };
 }
 
-function formerIndianCitizenOf(
+function indianOriginOf(
   answers: Readonly<Record<string, unknown>>,
-): Pick<ChecklistInput, 'formerIndianCitizen'> {
+): Pick<ChecklistInput, 'formerIndianCitizen' | 'spouseOfIndian'> {
   const { eligibility, formerIndian } = answers;
   if (typeof eligibility === 'string' && eligibility !== '') {
-    return { formerIndianCitizen: eligibility === 'former-citizen' };
+    return {
+      formerIndianCitizen: eligibility === 'former-citizen',
+      ...(eligibility === 'spouse' ? { spouseOfIndian: true } : {}),
+    };
   }
   if (formerIndian === 'yes' || formerIndian === 'no') return { formerIndianCitizen: formerIndian === 'yes' };
   return {};
+}
+
+/**
+ * The changes a re-issue makes that need a proof: the passport form asks "What must change?" once
+ * the reason is a change; the OCI re-issue form's "What has changed?" may be a name change, and
+ * then asks how it changed.
+ */
+function changesOf(
+  answers: Readonly<Record<string, unknown>>,
+): Pick<ChecklistInput, 'particularsChanged' | 'nameChangeBasis'> {
+  const { reissueReason, particularsChanged, reissueReasons, nameChangeBasis } = answers;
+  const changes =
+    reissueReason === 'changes' && Array.isArray(particularsChanged)
+      ? CHANGES_WITH_PROOF.filter((change) => particularsChanged.includes(change))
+      : Array.isArray(reissueReasons) && reissueReasons.includes('name-change')
+        ? (['name'] as const)
+        : [];
+  if (changes.length === 0) return {};
+  const basis = changes.includes('name') ? NAME_CHANGE_BASES.find((b) => b === nameChangeBasis) : undefined;
+  return { particularsChanged: changes, ...(basis ? { nameChangeBasis: basis } : {}) };
 }
 
 /** The passport form asks `passportLossKind`, the OCI form `cardLossKind`: a member's form has one at most. */
@@ -150,6 +214,9 @@ interface Member {
   lossKind: LossKind | undefined;
   consent: ParentalConsent;
   sex: ChecklistInput['sex'];
+  spouseOfIndian: boolean;
+  changes: readonly ChangeWithProof[];
+  nameChangeBasis: NameChangeBasis | undefined;
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -378,6 +445,64 @@ const OCI_PHOTO: ChecklistItem = {
   envelope: 'A 2 × 2 in print of the photo, on a plain light background.',
 };
 
+/**
+ * What shows the member's link to India (catalog-facts §1): their own or a forebear's Indian
+ * papers, a child's through a parent. An adult eligible as the spouse of an Indian citizen or OCI
+ * cardholder shows it through the marriage instead (the site's OCI guide: "Marriage certificate if
+ * you apply on the basis of your spouse's Indian origin"; the form: "The marriage is registered and
+ * has lasted at least two years"), with the spouse's Indian passport or OCI card.
+ */
+function indianOriginProof({ minor, spouseOfIndian }: Member): ChecklistItem[] {
+  if (minor) {
+    return [
+      doc(
+        'indian-origin-proof',
+        'Proof of Indian origin',
+        'A parent’s Indian passport, OCI card or other proof that a parent or grandparent was an Indian citizen.',
+      ),
+    ];
+  }
+  if (!spouseOfIndian) {
+    return [
+      doc('indian-origin-proof', 'Proof of Indian origin', 'Your old Indian passport, or a parent’s or grandparent’s.'),
+    ];
+  }
+  return [
+    doc(
+      'marriage-certificate',
+      'Marriage certificate',
+      'The certificate of your registered marriage. The marriage must have lasted at least two years when you apply.',
+    ),
+    doc(
+      'spouse-indian-document',
+      'Your spouse’s Indian passport or OCI card',
+      'The bio page of the passport, or both sides of the OCI card.',
+    ),
+  ];
+}
+
+/** The paper each way of changing a name is proved by (the OCI re-issue form's "How it changed"). */
+const NAME_CHANGE_PROOF: Record<NameChangeBasis, string> = {
+  marriage: 'Marriage certificate',
+  divorce: 'Divorce decree',
+  'deed-poll': 'Deed poll or court order',
+};
+
+/**
+ * The proof of a new name (catalog-facts §1, §2; the passport FAQ: "a change of name after marriage
+ * needs the marriage certificate, and other name changes a gazette notification or deed poll"):
+ * the paper of the way the form says the name changed, or each way's until it says.
+ */
+function nameChangeProof(basis: NameChangeBasis | undefined): ChecklistItem {
+  return basis
+    ? doc('name-change-proof', `${NAME_CHANGE_PROOF[basis]}, as proof of the new name`)
+    : doc(
+        'name-change-proof',
+        'Proof of the name change',
+        'The marriage certificate after a marriage, the divorce decree after a divorce; otherwise the gazette notification, deed poll or court order.',
+      );
+}
+
 /** OCI card (catalog-facts §1). */
 function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
   const { minor } = member;
@@ -389,13 +514,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
       items = [
         foreignPassport,
         ...renunciationCertificate(member, true),
-        doc(
-          'indian-origin-proof',
-          'Proof of Indian origin',
-          minor
-            ? 'A parent’s Indian passport, OCI card or other proof that a parent or grandparent was an Indian citizen.'
-            : 'Your old Indian passport, or a parent’s or grandparent’s.',
-        ),
+        ...indianOriginProof(member),
         addressProof(member.country),
         ...(minor
           ? [
@@ -411,6 +530,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         doc('existing-oci-card', 'Existing OCI card', 'Both sides of the card, or the OCI booklet’s pages.'),
         addressProof(member.country),
         doc('name-change-affidavit', 'Name-change affidavit', 'Only if your name has changed.', false),
+        ...(member.changes.includes('name') ? [nameChangeProof(member.nameChangeBasis)] : []),
         ...(minor ? ociParentItems(member, { marriage: false, form: true }) : []),
       ];
       break;
@@ -455,13 +575,60 @@ function statusProof(country: Country, minor: boolean): ChecklistItem {
   );
 }
 
+/** The birth particulars a re-issue corrects, as the birth certificate must show them. */
+function correctedBirth({ changes }: Member): string | undefined {
+  const date = changes.includes('birth-date');
+  const place = changes.includes('birth-place');
+  if (date && place) return 'date and place of birth';
+  if (date) return 'date of birth';
+  return place ? 'place of birth' : undefined;
+}
+
+/**
+ * The proof of each change a passport re-issue makes (the form: "Each change needs its proof, which
+ * your checklist lists"; CHANGES_WITH_PROOF). A child's corrected birth particulars are shown by the
+ * birth certificate the child's list already asks for (`passportConsentItems`).
+ */
+function changeProofs(member: Member): ChecklistItem[] {
+  const changed = (change: ChangeWithProof) => member.changes.includes(change);
+  const birth = correctedBirth(member);
+  return [
+    ...(changed('name') ? [nameChangeProof(member.nameChangeBasis)] : []),
+    ...(changed('spouse-name')
+      ? [
+          doc(
+            'spouse-name-proof',
+            'Proof for the spouse’s name',
+            'The marriage certificate to add or change the spouse’s name; the divorce decree or the death certificate to remove it.',
+          ),
+        ]
+      : []),
+    ...(changed('ecr')
+      ? [
+          doc(
+            'ecr-removal-proof',
+            'Proof for removing the “Emigration Check Required” note',
+            `A pass certificate of class 10 (matriculation) or higher, or the ${member.country === 'CA' ? 'PR card' : 'green card'}: either one is enough.`,
+          ),
+        ]
+      : []),
+    ...(birth && !member.minor
+      ? [doc('birth-particulars-proof', `Birth certificate showing the correct ${birth}`)]
+      : []),
+  ];
+}
+
 /**
  * A minor's passport: the parents' declaration, with the passports (and in Canada the PR cards) of
  * the parents who sign it, and the child's birth certificate (catalog-facts §2). Both parents sign
  * Annexure D; one parent alone signs Annexure C, with the paper that shows why
  * (parental-consent.ts), and no second parent's papers are asked for.
  */
-function passportConsentItems({ consent, country }: Member): ChecklistItem[] {
+function passportConsentItems(member: Member): ChecklistItem[] {
+  const { consent, country } = member;
+  const birth = correctedBirth(member);
+  const childsBirthCertificate = (item: ChecklistItem): ChecklistItem =>
+    birth ? { ...item, hint: `${item.hint} It must also show the correct ${birth}.` } : item;
   if (consent.signers === 'both') {
     return [
       declaration(
@@ -470,7 +637,7 @@ function passportConsentItems({ consent, country }: Member): ChecklistItem[] {
         'The declaration both parents sign; if only one parent can sign, say so in the form’s Parents’ consent step and we prepare Annexure C instead.',
       ),
       ...parentsPassports,
-      birthCertificate,
+      childsBirthCertificate(birthCertificate),
       ...(country === 'CA' ? [doc('parents-pr-cards', 'Both parents’ PR cards')] : []),
     ];
   }
@@ -482,7 +649,7 @@ function passportConsentItems({ consent, country }: Member): ChecklistItem[] {
     ),
     signingParentPassport,
     ...oneParentProof(consent.proof),
-    oneParentBirthCertificate,
+    childsBirthCertificate(oneParentBirthCertificate),
     ...(country === 'CA' ? [doc('signing-parent-pr-card', 'PR card of the parent who signs')] : []),
   ];
 }
@@ -508,6 +675,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
         currentPassport,
         statusProof(country, minor),
         addressProof(country),
+        ...changeProofs(member),
         ...(minor
           ? minorItems
           : [
@@ -524,6 +692,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
         currentPassport,
         statusProof(country, minor),
         addressProof(country),
+        ...changeProofs(member),
         ...(country === 'CA' ? [doc('emergency-letter', 'Letter explaining the emergency', 'Signed and dated.')] : []),
         ...(minor ? minorItems : []),
       ];
@@ -562,22 +731,26 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
   const canada = member.country === 'CA';
   return [
     {
-      ...doc('last-indian-passport', 'Your last Indian passport', 'Every page, including the blank ones.'),
+      ...doc(
+        'last-indian-passport',
+        member.minor ? 'Child’s last Indian passport' : 'Your last Indian passport',
+        'Every page, including the blank ones.',
+      ),
       envelope: 'The original passport, with a copy of every page.',
     },
     doc('foreign-passport', canada ? 'Canadian passport' : 'US passport', 'The bio page.'),
     doc(
       'naturalisation-certificate',
       canada ? 'Canadian citizenship certificate' : 'US naturalisation certificate',
-      'It shows the date you became a citizen, which sets the fee and any penalty.',
+      'It shows when citizenship was granted, which sets the fee and any penalty.',
     ),
     addressProof(member.country),
     ...(canada ? [doc('landing-record', 'Record of landing or Confirmation of Permanent Residence')] : []),
     ...(member.minor ? [birthCertificate, ...parentsPassports] : []),
     doc(
       'lost-passport-affidavit',
-      'If your Indian passport is lost: affidavit and police report',
-      'A notarised affidavit, the police report and proof of the passport, such as your landing record.',
+      'If the Indian passport is lost: affidavit and police report',
+      'A notarised affidavit, the police report and proof of the passport, such as the record of landing.',
       false,
     ),
   ];
@@ -734,16 +907,21 @@ const CHILDS_OWN = new Set([
   'passport-bio-page',
   'renunciation-certificate',
   'indian-origin-proof',
+  'last-indian-passport',
+  'naturalisation-certificate',
+  'landing-record',
+  'landing-or-naturalisation',
 ]);
 
 /**
  * A minor's own item named after the child ("Anaya’s photo", "Anaya’s current foreign passport"):
- * the parent fills the form, so "you" and "Child’s" would be ambiguous.
+ * the parent fills the form, so "you" and "Child’s" would be ambiguous. The label goes on in
+ * sentence case, an acronym or a nationality keeping its capital ("Anaya’s US passport").
  */
 function namedForChild(item: ChecklistItem, name: string): ChecklistItem {
   if (!CHILDS_OWN.has(item.id)) return item;
-  const bare = item.label.replace(/^Child’s /, '').replace(/\byour\b/g, 'their');
-  const label = `${name}’s ${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
+  const bare = item.label.replace(/^(?:Child’s|Your) /, '').replace(/\byour\b/g, 'their');
+  const label = `${name}’s ${inSentence(bare)}`;
   const hint = item.hint?.replace('if you were ever', `if ${name} was ever`).replace(/^The child /, `${name} `);
   return { ...item, label, ...(hint ? { hint } : {}) };
 }
@@ -761,6 +939,9 @@ function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
     lossKind: input.lossKind,
     consent: input.parentalConsent ?? BOTH_PARENTS,
     sex: input.sex,
+    spouseOfIndian: input.spouseOfIndian === true,
+    changes: input.particularsChanged ?? [],
+    nameChangeBasis: input.nameChangeBasis,
   };
   switch (input.serviceSlug) {
     case 'oci-card':

@@ -91,5 +91,8 @@ describe('inSentence', () => {
     expect(inSentence('Photo')).toBe('photo');
     // A declaration's own name: "Aarav’s Annexure C", not "annexure C".
     expect(inSentence('Annexure C, signed by the parent')).toBe('Annexure C, signed by the parent');
+    // A nationality keeps its capital: "Anaya’s Canadian passport" on the list of what is missing.
+    expect(inSentence('Canadian passport')).toBe('Canadian passport');
+    expect(inSentence('Indian passport, the last one')).toBe('Indian passport, the last one');
   });
 });

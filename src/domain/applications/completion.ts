@@ -40,14 +40,15 @@ const TITLE_SMALL_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI"), a form's own name, every word
- * capitalised ("Parental Authorization Form"), and an annexure ("Annexure C, signed by…") stay as they are.
+ * "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI"), a nationality ("Canadian
+ * passport"), a form's own name, every word capitalised ("Parental Authorization Form"), and an
+ * annexure ("Annexure C, signed by…") stay as they are.
  */
 export const inSentence = (label: string) => {
   const words = label.split(/\s+/);
   // The passport rules' declarations are named like forms: "Annexure C", "Annexure D".
   const named =
-    /^Annexure [A-Z]\b/.test(label) ||
+    /^(?:Annexure [A-Z]|American|Canadian|Indian)\b/.test(label) ||
     (words.length > 1 && words.every((w) => !/^[a-z]/.test(w) || TITLE_SMALL_WORDS.has(w)));
   return /^[A-Z][a-z]/.test(label) && !named ? label[0]?.toLowerCase() + label.slice(1) : label;
 };

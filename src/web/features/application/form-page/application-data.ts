@@ -62,7 +62,9 @@ export function rememberMemberForm(client: QueryClient, orderRef: string, form: 
   const before = client.getQueryData<MemberForm>(applicationKeys.memberForm(orderRef, form.memberId));
   client.setQueryData(applicationKeys.memberForm(orderRef, form.memberId), form);
   // The checklist follows some answers (a former Indian citizen brings the renunciation certificate).
-  if (before && CHECKLIST_ANSWER_KEYS.some((key) => before.answers[key] !== form.answers[key])) {
+  // Compared by value: some of these answers are lists (the particulars a re-issue changes).
+  const changed = (key: string) => JSON.stringify(before?.answers[key]) !== JSON.stringify(form.answers[key]);
+  if (before && CHECKLIST_ANSWER_KEYS.some(changed)) {
     void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
   }
   // The order's mission follows the deciding member's address code: read again when a code changed;
