@@ -47,6 +47,28 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The enquiry form hydrated from the server's HTML while its code is still on the way; `arrive` brings the code. */
+async function enquiryWaitingForItsCode() {
+  const ready = preload(async () => ({ Enquiry }));
+  await ready;
+  const serverHtml = renderToString(<Preloaded module={ready} render={(m: FormModule) => <m.Enquiry />} />);
+  let resolve: (m: FormModule) => void = () => {};
+  const slow = preload(() => new Promise<FormModule>((r) => (resolve = r)));
+  const container = document.createElement('div');
+  container.innerHTML = serverHtml;
+  document.body.append(container);
+  await act(async () => {
+    hydrateRoot(container, <Preloaded module={slow} render={(m: FormModule) => <m.Enquiry />} />);
+  });
+  return {
+    field: <T extends Element>(selector: string) => container.querySelector(selector) as T,
+    async arrive() {
+      resolve({ Enquiry });
+      await slow;
+    },
+  };
+}
+
 describe('Preloaded', () => {
   it('renders a loaded module in the server HTML, without a Suspense boundary', async () => {
     const module = preload(async () => ({ Greeting }));
@@ -103,18 +125,7 @@ describe('Preloaded', () => {
   });
 
   it('carries what the visitor typed, chose and focused in the server HTML over to the live form', async () => {
-    const ready = preload(async () => ({ Enquiry }));
-    await ready;
-    const serverHtml = renderToString(<Preloaded module={ready} render={(m: FormModule) => <m.Enquiry />} />);
-    let resolve: (m: FormModule) => void = () => {};
-    const slow = preload(() => new Promise<FormModule>((r) => (resolve = r)));
-    const container = document.createElement('div');
-    container.innerHTML = serverHtml;
-    document.body.append(container);
-    await act(async () => {
-      hydrateRoot(container, <Preloaded module={slow} render={(m: FormModule) => <m.Enquiry />} />);
-    });
-    const field = <T extends Element>(selector: string) => container.querySelector(selector) as T;
+    const { field, arrive } = await enquiryWaitingForItsCode();
     const serverName = field<HTMLInputElement>('#name');
     serverName.value = 'Asha Rao';
     field<HTMLTextAreaElement>('#message').value = 'My OCI card was lost.';
@@ -122,10 +133,7 @@ describe('Preloaded', () => {
     field<HTMLSelectElement>('#topic').value = 'oci';
     field<HTMLTextAreaElement>('#message').focus();
 
-    await act(async () => {
-      resolve({ Enquiry });
-      await slow;
-    });
+    await act(arrive);
     const liveName = field<HTMLInputElement>('#name');
     expect(liveName).not.toBe(serverName);
     expect(Object.keys(liveName).some((k) => k.startsWith('__reactFiber'))).toBe(true);
@@ -138,23 +146,11 @@ describe('Preloaded', () => {
   });
 
   it('keeps what is typed after the code arrived, before the live form would have been drawn', async () => {
-    const ready = preload(async () => ({ Enquiry }));
-    await ready;
-    const serverHtml = renderToString(<Preloaded module={ready} render={(m: FormModule) => <m.Enquiry />} />);
-    let resolve: (m: FormModule) => void = () => {};
-    const slow = preload(() => new Promise<FormModule>((r) => (resolve = r)));
-    const container = document.createElement('div');
-    container.innerHTML = serverHtml;
-    document.body.append(container);
-    await act(async () => {
-      hydrateRoot(container, <Preloaded module={slow} render={(m: FormModule) => <m.Enquiry />} />);
-    });
-    const field = <T extends Element>(selector: string) => container.querySelector(selector) as T;
+    const { field, arrive } = await enquiryWaitingForItsCode();
     field<HTMLInputElement>('#name').value = 'Asha Rao';
 
     await act(async () => {
-      resolve({ Enquiry });
-      await slow;
+      await arrive();
       // The next keystroke, in whatever form control the page holds once the code is there.
       field<HTMLTextAreaElement>('#message').value = 'My OCI card was lost.';
     });
