@@ -101,6 +101,9 @@ export const PHOTO_ORDER_MESSAGES = {
   tooManyPhotos: `You can upload up to ${MAX_PHOTOS_PER_ITEM} photos per item. Remove one to add another.`,
   photoNotReady: 'This photo is not fitted yet. Please wait for its check to finish.',
   notPrinted: 'This size is used as a file only: it has no print sheet.',
+  /** The customer's print sheet is what the plans sell: theirs once paid, as the print pack is. */
+  sheetNotPaid: 'The print sheet is ready once the order is paid.',
+  sheetOrderClosed: 'This order was cancelled or refunded, so it has no print sheet.',
   /** The customer's own downloads of a photo a person checks or could not approve (issue 31 §4). */
   heldForCheck: 'A person checks this photo before it is used: you can download it once they approve it.',
   heldForRetake: 'A person could not approve this photo. Upload a new one (free) to download its replacement.',
@@ -396,7 +399,10 @@ export const photoLinksSchema = z.object({
   original: z.string(),
   /** Null until the photo is fitted (or when it could not be). */
   fitted: z.string().nullable(),
-  /** The 4×6 in print sheet of the fitted photo; null until fitted, or for a size that is not printed. */
+  /**
+   * The 4×6 in print sheet of the fitted photo; null until fitted and the order paid, once it is
+   * cancelled or refunded, or for a size that is not printed.
+   */
   printSheet: z.string().nullable(),
 });
 
@@ -549,13 +555,14 @@ export function photoLinks(
   orderDisplayId: string,
   itemId: number,
   photoId: number,
-  { fitted, printed, held }: { fitted: boolean; printed: boolean; held: boolean },
+  { fitted, printed, held, sold }: { fitted: boolean; printed: boolean; held: boolean; sold: boolean },
 ) {
   const base = `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}`;
   return {
     original: `${base}/original`,
     fitted: fitted ? `${base}/fitted` : null,
-    // A photo waiting for a person's check, or for its retake, is not printed by anyone yet.
-    printSheet: fitted && printed && !held ? `${base}/print-sheet` : null,
+    // A photo waiting for a person's check, or for its retake, is not printed by anyone yet; and
+    // the sheet is sold: listed only while the order is paid and neither cancelled nor refunded.
+    printSheet: fitted && printed && !held && sold ? `${base}/print-sheet` : null,
   };
 }

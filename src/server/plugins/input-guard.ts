@@ -1,33 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../domain/api/envelope.ts';
-import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../../domain/api/text.ts';
+import { unstorableTextMessage } from '../../domain/api/text.ts';
 
-const MAX_DEPTH = 32;
+type Refusal = { field: string; message: string };
 
-/** The dotted name of the first string holding a NUL character in `value`, or null. */
-function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return hasNulCharacter(value) ? path : null;
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (hasNulCharacter(key)) return path;
-    const found = fieldWithNul(inner, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
+/**
+ * The dotted name of the first string in `value` (a key or a value, at any depth) that PostgreSQL
+ * could not store, with the message refusing it; or null. A loop, not recursion: a body nested
+ * deeper than the call stack is checked like any other.
+ */
+function unstorableField(value: unknown): Refusal | null {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, path] = next;
+    if (typeof current === 'string') {
+      const message = unstorableTextMessage(current);
+      if (message) return { field: path, message };
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    const entries = Object.entries(current);
+    for (const [key] of entries) {
+      const message = unstorableTextMessage(key);
+      if (message) return { field: path, message };
+    }
+    // Onto the stack last first, so the fields are checked, and the first one named, in their order.
+    for (const [key, inner] of entries.reverse()) pending.push([inner, path ? `${path}.${key}` : key]);
   }
   return null;
 }
 
 /**
- * Every API route (under /api/) refuses a NUL character in any path parameter, query value or body string
+ * Every API route (under /api/) refuses what PostgreSQL cannot store as text or JSON (a NUL
+ * character, a lone UTF-16 surrogate) in any path parameter, query value or body string or key
  * with a 400 naming the field, whatever its schema says (docs/decisions/0036). The shared form
- * fields in src/domain refuse it too, for the pages' own form posts.
+ * fields in src/domain refuse NUL too, for the pages' own form posts (which, decoded from UTF-8,
+ * carry no lone surrogate). A payment provider's webhook body reaches it as raw text, its escapes
+ * not yet read: the verified event is stored made storable instead (payments' receiveWebhook).
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     // Pages read their own form bodies and check them with the shared fields.
     if (!request.url.startsWith('/api/')) return;
-    const field = fieldWithNul(request.params, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.body, '');
-    if (field === null) return;
-    const name = field || 'request';
-    return reply.status(400).send(fail(400, NUL_CHARACTER_MESSAGE, { [name]: NUL_CHARACTER_MESSAGE }));
+    const refusal = unstorableField(request.params) ?? unstorableField(request.query) ?? unstorableField(request.body);
+    if (refusal === null) return;
+    const name = refusal.field || 'request';
+    return reply.status(400).send(fail(400, refusal.message, { [name]: refusal.message }));
   });
 }

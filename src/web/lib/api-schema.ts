@@ -1754,7 +1754,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi (409 until fitted, and while a person checks the photo or after they rejected it; 404 for a size used as a file only) */
+        /** Download the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi (409 until fitted and the order paid, once it is cancelled or refunded, and while a person checks the photo or after they rejected it; 404 for a size used as a file only) */
         get: operations["getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdPrintSheet"];
         put?: never;
         post?: never;

@@ -253,6 +253,8 @@ describe('GET /admin/orders/:ref', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const photoId = uploaded.json().data.id as number;
     await t.runJobs();
+    // Paid: the print sheet is what the order sells (listed to anyone only once paid).
+    await payWithSandbox(t, customer.token, photo.displayId);
 
     const base = `/admin/orders/${photo.displayId}/items/${itemId}/photos/${photoId}`;
     for (const which of ['original', 'fitted', 'print-sheet']) {

@@ -448,6 +448,32 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['pending']);
   });
 
+  it('stores and processes a verified event whose text holds a NUL or a lone surrogate, made storable', async () => {
+    const { order, paymentId } = await orderWithPayment();
+    const sandbox = sandboxOf(t.app);
+    await sandbox.settle(paymentId, 'succeeded');
+    // Signed over the raw body, in which JSON.stringify writes them as the escapes \u0000 and \ud800.
+    const id = `evt_${paymentId}`;
+    const event = sandbox.signedEvent({ id: `${id}\u0000\ud800`, type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+    expect(event.body).toContain('\\u0000\\ud800');
+    const res = await postEvent(t, event);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await db()
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.providerPaymentId, paymentId));
+    expect(stored.map((e) => [e.eventId, (e.payload as { id: string } | null)?.id])).toEqual([
+      [`${id}\ufffd`, `${id}\ufffd`],
+    ]);
+    // A provider's retry is the same event, stored once.
+    expect((await postEvent(t, event)).statusCode).toBe(200);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    expect(
+      await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.providerPaymentId, paymentId)),
+    ).toHaveLength(1);
+  });
+
   it('an unknown provider is a 404', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/paypal', payload: '{}' });
     expect(res.statusCode).toBe(404);

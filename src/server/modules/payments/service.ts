@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { storableJson } from '../../../domain/api/text.ts';
 import type { OrderRef } from '../../../domain/applications/application.ts';
 import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
 import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
@@ -903,7 +904,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     async receiveWebhook(name: PaymentProviderName, rawBody: string, headers: IncomingHttpHeaders): Promise<boolean> {
       const provider = providers.get(name);
       if (!provider) return false;
-      const event = await provider.verifyWebhook(rawBody, headers);
+      // Verified on the raw bytes, then kept whatever the provider wrote: a NUL or a lone surrogate
+      // in its JSON would fail the insert, and the event would be lost. Made storable instead.
+      const event = storableJson(await provider.verifyWebhook(rawBody, headers));
       return db.transaction(async (tx) => {
         const row = await createPaymentsRepository(tx).insertEvent({
           provider: name,

@@ -407,8 +407,15 @@ describe('items and photos', () => {
     expect(original.headers['x-content-type-options']).toBe('nosniff');
     expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 800, height: 800 });
 
-    // The 4×6 in print sheet of the fitted photo, for its owner only.
-    expect(done.links.printSheet).toBe(`/api/v1${path}/print-sheet`);
+    // The 4×6 in print sheet of the fitted photo is what the plans sell: not before payment.
+    expect(done.links.printSheet).toBeNull();
+    const unpaid = await apiCall(t.app, 'GET', `${path}/print-sheet`, user.token);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(M.sheetNotPaid);
+    await payWithSandbox(t, user.token, order.displayId);
+    // Once paid, for its owner only.
+    const paid = (await apiCall(t.app, 'GET', path, user.token)).json().data;
+    expect(paid.links.printSheet).toBe(`/api/v1${path}/print-sheet`);
     const sheet = await apiCall(t.app, 'GET', `${path}/print-sheet`, user.token);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store' });
@@ -417,6 +424,20 @@ describe('items and photos', () => {
     const stranger = await createSignedInUser(t.app);
     expect((await apiCall(t.app, 'GET', `${path}/print-sheet`, stranger.token)).statusCode).toBe(404);
     expect((await apiCall(t.app, 'GET', `${path}/print-sheet`, null)).statusCode).toBe(401);
+  });
+
+  it('gives no print sheet of an order cancelled before it was paid, nor of a refunded one', async () => {
+    const { user, order, item, photo } = await orderWithPhoto('us-2x2');
+    const path = `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`;
+    for (const status of ['Cancelled', 'Refunded']) {
+      await t.database.db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      expect((await apiCall(t.app, 'GET', path, user.token)).json().data.links.printSheet).toBeNull();
+      const sheet = await apiCall(t.app, 'GET', `${path}/print-sheet`, user.token);
+      expect(sheet.statusCode).toBe(409);
+      expect(sheet.json().message).toBe(M.sheetOrderClosed);
+      // The fitted photo stays: it is the preview the customer decided on (decision 0164).
+      expect((await apiCall(t.app, 'GET', `${path}/fitted`, user.token)).statusCode).toBe(200);
+    }
   });
 
   it('has no print sheet for a size used as a file only (the OCI signature)', async () => {

@@ -186,6 +186,16 @@ const orderNotFound = () => formFailure(404, M.notFound);
 const itemNotFound = () => formFailure(404, M.itemNotFound);
 const photoNotFound = () => formFailure(404, M.photoNotFound);
 
+/**
+ * Why the customer gets no print sheet of their order yet or any more, or null. The sheet is what
+ * the plans sell: theirs once the order is paid (an order cancelled before payment has left
+ * Payment pending too), and not once it is cancelled or refunded, when nothing of it is printed.
+ */
+function sheetWithheld(status: string): string | null {
+  if (!isPaidStatus(status)) return M.sheetNotPaid;
+  return closedToSecondLook(status) ? M.sheetOrderClosed : null;
+}
+
 /** The delivery details still wanted after the plan, options or sizes change: kept while the method stays. */
 function deliveryKept(
   details: Pick<PhotoOrderRow, 'delivery'> | null,
@@ -262,6 +272,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       fitted: row.fittedKey !== null,
       printed: isPrintedSize(sizeId),
       held: photoHeld(row),
+      sold: sheetWithheld(order.status) === null,
     });
     return {
       id: row.id,
@@ -515,24 +526,29 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   /**
    * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
-   * made on request (a retail counter prints it; decision 0063). Not while a person's check of the
-   * photo is open or after they rejected it: no print of it before a person approves it.
+   * made on request (a retail counter prints it; decision 0063). The customer's only once the order
+   * is paid (sheetWithheld); staff's is not held back by the order's status. Not while a person's
+   * check of the photo is open or after they rejected it: no print of it before a person approves
+   * it.
    */
   async function sheetOf(
     customerId: number,
     ref: PhotoOrderRef,
     itemId: number,
     photoId: number,
-    /** What a held photo's refusal says: the customer's words unless staff ask. */
-    heldMessage: (row: PhotoRow) => string = (row) =>
-      row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck,
+    as: 'customer' | 'staff',
   ): Promise<FormResult<MadeFile>> {
     const read = await readFitted(customerId, ref, itemId, photoId);
     if (!read.ok) return read;
-    const { body, row, item } = read.value;
-    if (photoHeld(row)) return formFailure(409, heldMessage(row));
+    const { body, order, row, item } = read.value;
     const size = PHOTO_SIZES[item.sizeId];
     if (!size.printInches) return formFailure(404, M.notPrinted);
+    const withheld = as === 'customer' ? sheetWithheld(order.status) : null;
+    if (withheld) return formFailure(409, withheld);
+    if (photoHeld(row)) {
+      if (as === 'staff') return formFailure(409, F.printsHeld);
+      return formFailure(409, row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck);
+    }
     return {
       ok: true,
       value: {
@@ -883,7 +899,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     openFile,
     fitted: fittedOf,
 
-    printSheet: sheetOf,
+    printSheet(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      return sheetOf(customerId, ref, itemId, photoId, 'customer');
+    },
 
     /**
      * The print sheet staff print from: refused while the photo waits for a person's check (issue
@@ -891,7 +909,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
      * person approves it.
      */
     printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
-      return sheetOf(customerId, ref, itemId, photoId, () => F.printsHeld);
+      return sheetOf(customerId, ref, itemId, photoId, 'staff');
     },
 
     /**
