@@ -35,7 +35,9 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
   Expedite: {
     title: 'Expedite',
     lineLabel: 'Expedite',
-    subText: 'Our team reviews and files your application first, within one business day of your last document.',
+    // We check and prepare; the customer files it (the print pack: "SevaDocs never files on a government portal").
+    subText:
+      'Our team checks your documents and prepares your file ahead of other orders, within one business day of your last document.',
     scope: 'order',
     icon: 'zap',
     needsFittedPhoto: false,
@@ -43,7 +45,10 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
   Apostilled: {
     title: 'Apostilled',
     lineLabel: 'Apostilled',
-    subText: 'We obtain the apostille on your signed document, so it is accepted in India without further attestation.',
+    // Offered from the USA and Canada alike (the power-of-attorney packages), so it says both: a
+    // US apostille still goes to the consulate, a Canadian one replaces its attestation (catalog-facts §5).
+    subText:
+      'We obtain the apostille on your signed document. From Canada, the apostille takes the place of the consulate’s attestation; from the USA, the consulate still attests the document after it.',
     scope: 'order',
     icon: 'stamp',
     needsFittedPhoto: false,

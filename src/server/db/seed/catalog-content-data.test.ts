@@ -1,8 +1,9 @@
 import dynamicIconImports from 'lucide-react/dynamicIconImports';
 import { describe, expect, it } from 'vitest';
 import { isCountriesSegment } from '../../../domain/catalog/seo-url.ts';
+import { ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
 import { CATALOG_CONTENT, GENERAL_FAQS } from './catalog-content-data.ts';
-import { CATALOG } from './catalog-data.ts';
+import { CATALOG, FROM_CA, FROM_US } from './catalog-data.ts';
 
 const ICONS: readonly string[] = Object.keys(dynamicIconImports);
 const PLACEHOLDER = /lorem|ipsum|2liner|TODO|TBD|xxx/i;
@@ -97,5 +98,67 @@ describe('seeded catalog content', () => {
     expect(text).toContain('signed by both parents');
     expect(text).toContain('In the box under the photo, a child of 5 or older signs their own name');
     expect(text).toMatch(/younger child gives a thumb impression/);
+  });
+
+  it('says what is paid at the centre for an OCI file: the centre’s service fee is in the price, its extras are not (catalog-facts §1, §6)', () => {
+    const oci = CATALOG_CONTENT.find((c) => c.serviceSlug === 'oci-card');
+    const sendStep = (choices: object) =>
+      oci?.steps.find(
+        (s) =>
+          s.title === 'We check the file and you send it' && JSON.stringify(s.appliesTo) === JSON.stringify(choices),
+      )?.description ?? '';
+    for (const text of [sendStep(FROM_US), sendStep(FROM_CA)]) {
+      expect(text).not.toMatch(/no payment/);
+      expect(text).toContain('Its service fee is in your price');
+    }
+    expect(sendStep(FROM_US)).toContain('pay VFS Global the $20 reference fee if it applies to you');
+    expect(sendStep(FROM_CA)).toContain('pay BLS International its courier fee, CA$20 regular or CA$30 express');
+    // "In your price" holds for every OCI package: each price carries its centre's fee.
+    for (const pkg of CATALOG.find((s) => s.slug === 'oci-card')?.packages ?? []) {
+      for (const price of pkg.prices) {
+        const centre = price.applyingFrom === 'US' ? 'VFS Global' : 'BLS International';
+        expect(
+          price.mandatoryFees.map((f) => f.label),
+          `${pkg.slug} ${price.applyingFrom}`,
+        ).toContain(`${centre} service fee`);
+      }
+    }
+  });
+
+  it('sends no apostilled Canadian document to the consulate as well: apostille or attestation (catalog-facts §5)', () => {
+    const poa = CATALOG_CONTENT.find((c) => c.serviceSlug === 'power-of-attorney');
+    const rows = [...(poa?.steps ?? []), ...Object.values(poa?.timelines ?? {}).flat(), ...(poa?.faqs ?? [])];
+    const text = (row: (typeof rows)[number]) => ('answer' in row ? row.answer : row.description);
+    const canadian = rows.filter((r) => JSON.stringify(r.appliesTo) === JSON.stringify(FROM_CA));
+    for (const row of canadian) expect(text(row)).not.toMatch(/authenticat|apostilles? (it|the document) first/);
+    const apostilled = canadian.filter((r) => /apostilles/.test(text(r)));
+    expect(apostilled.length).toBeGreaterThanOrEqual(3);
+    for (const row of apostilled) expect(text(row)).toContain('needs no attestation by the consulate');
+    const consulate = canadian.filter((r) => 'title' in r && r.title === 'Attestation at the consulate');
+    expect(consulate).toHaveLength(2);
+    for (const row of consulate) expect(text(row)).toMatch(/^For a document without an apostille/);
+    // The FAQ answers per country: the US document is attested after its apostille, the Canadian one is not.
+    const faq = (choices: object) =>
+      poa?.faqs.find(
+        (f) =>
+          f.question.startsWith('Does a power of attorney') && JSON.stringify(f.appliesTo) === JSON.stringify(choices),
+      )?.answer;
+    expect(faq(FROM_US)).toContain('others have the document apostilled first and then attested');
+    expect(faq(FROM_CA)).toMatch(/^Not once it is apostilled/);
+    expect(faq(FROM_CA)).toContain('others have the document apostilled instead');
+    // The FAQ page lists every question: each names its country.
+    const questions = poa?.faqs.filter((f) => f.question.startsWith('Does a power of attorney')).map((f) => f.question);
+    expect(questions).toEqual([
+      expect.stringContaining('signed in the USA'),
+      expect.stringContaining('signed in Canada'),
+    ]);
+  });
+
+  it('states how long files are kept and where customers delete their data themselves, not "deleted on request"', () => {
+    const faq = GENERAL_FAQS.find((f) => f.question === 'How is my personal data protected?');
+    expect(faq?.answer).not.toMatch(/deleted on request/);
+    expect(faq?.answer).toContain(`deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes`);
+    expect(faq?.answer).toContain('after 24 hours');
+    expect(faq?.answer).toContain('in the Your data section of your profile');
   });
 });

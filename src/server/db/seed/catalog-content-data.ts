@@ -10,6 +10,7 @@
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import { CA_CITIZENS, FROM_CA, FROM_US, US_CITIZENS } from './catalog-data.ts';
+import { FILES_KEPT } from './content-data.ts';
 
 /** The choices a row is true for; absent: every choice. */
 interface CountryBound {
@@ -57,6 +58,16 @@ interface Filing {
 }
 const US_FILING: Filing = { appliesTo: FROM_US, centre: 'VFS Global' };
 const CA_FILING: Filing = { appliesTo: FROM_CA, centre: 'BLS International' };
+
+/**
+ * What the customer pays the centre on an OCI file: our price carries the centre's service fee,
+ * not VFS Global's reference fee or return shipping, nor BLS International's courier
+ * (catalog-facts §1, §6).
+ */
+const OCI_PAID_AT_CENTRE: Record<Filing['centre'], string> = {
+  'VFS Global': 'pay VFS Global the $20 reference fee if it applies to you, and return shipping if you file by post.',
+  'BLS International': 'pay BLS International its courier fee, CA$20 regular or CA$30 express.',
+};
 
 /** The same row written once per country, each true for its own. */
 function perCountry<T extends CountryBound>(
@@ -159,7 +170,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
         title: 'We check the file and you send it',
-        description: `A specialist checks every page against the ${centre} checklist; you sign the printed file and send it to ${centre}, with no payment: its fees are in your price.`,
+        description: `A specialist checks every page against the ${centre} checklist; you sign the printed file and send it to ${centre}. Its service fee is in your price; ${OCI_PAID_AT_CENTRE[centre]}`,
         icon: 'shield-check',
       })),
       {
@@ -680,7 +691,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Sign before a notary and two witnesses',
         description:
-          'You sign in front of a notary with two witnesses. If you are not an Indian citizen, your province or Global Affairs Canada authenticates or apostilles the document first.',
+          'You sign in front of a notary with two witnesses. If you are not an Indian citizen, your province or Global Affairs Canada then apostilles the document, and you send it to your attorney in India as it is: an apostilled document needs no attestation by the consulate. Indian citizens go on to the consulate.',
         icon: 'stamp',
         appliesTo: FROM_CA,
       },
@@ -732,9 +743,9 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           appliesTo: FROM_US,
         },
         {
-          title: 'Notarised and authenticated',
+          title: 'Notarised and apostilled',
           description:
-            'You sign before a notary; if you are not an Indian citizen, your province authenticates or apostilles it (a few days in person, longer by mail).',
+            'You sign before a notary; if you are not an Indian citizen, your province or Global Affairs Canada apostilles it (a few days in person, longer by mail), and it needs no attestation by the consulate.',
           duration: 'Days 3–10',
           appliesTo: FROM_CA,
         },
@@ -746,13 +757,13 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Attestation at the consulate',
-          description: 'Same day in person; 10–12 business days by post.',
+          description: 'For a document without an apostille: same day in person; 10–12 business days by post.',
           duration: 'Weeks 2–3',
           appliesTo: FROM_CA,
         },
         {
           title: 'Sent to India',
-          description: 'You courier the attested original to your attorney, who has it stamped within three months.',
+          description: 'You courier the original to your attorney, who has it stamped within three months.',
           duration: 'After attestation',
         },
       ],
@@ -772,9 +783,9 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           appliesTo: FROM_US,
         },
         {
-          title: 'Notarised, authenticated if needed',
+          title: 'Notarised, apostilled if needed',
           description:
-            'If you are not an Indian citizen, your province authenticates or apostilles the document first; Indian citizens go straight to the consulate.',
+            'If you are not an Indian citizen, your province or Global Affairs Canada apostilles the document, and it needs no attestation by the consulate; Indian citizens go straight to the consulate.',
           duration: 'Days 3–10',
           appliesTo: FROM_CA,
         },
@@ -786,7 +797,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Attestation at the consulate',
-          description: 'Same day in person; 10–12 business days by post.',
+          description: 'For a document without an apostille: same day in person; 10–12 business days by post.',
           duration: 'Weeks 2–3',
           appliesTo: FROM_CA,
         },
@@ -794,9 +805,16 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
     },
     faqs: [
       {
-        question: 'Does a power of attorney for Indian property need attestation by the consulate?',
+        question: 'Does a power of attorney for Indian property signed in the USA need attestation by the consulate?',
         answer:
           'Yes. Indian sub-registrars and banks accept a power of attorney signed abroad once an Indian mission has attested it. Indian citizens go to the consulate after the notary; others have the document apostilled first and then attested.',
+        appliesTo: FROM_US,
+      },
+      {
+        question: 'Does a power of attorney for Indian property signed in Canada need attestation by the consulate?',
+        answer:
+          'Not once it is apostilled. Indian sub-registrars and banks accept a power of attorney signed abroad once an Indian mission has attested it, and an apostille from your province or Global Affairs Canada takes the place of that attestation. Indian citizens go to the consulate after the notary; others have the document apostilled instead.',
+        appliesTo: FROM_CA,
       },
       {
         question: 'Can one power of attorney cover several properties?',
@@ -1227,7 +1245,6 @@ export const GENERAL_FAQS: readonly SeedFaq[] = [
   },
   {
     question: 'How is my personal data protected?',
-    answer:
-      'Files travel over encrypted connections, are used only for your application and are deleted on request. Requests about your data rights are answered within one month.',
+    answer: `Files travel over encrypted connections and are used only for your application. ${FILES_KEPT} You can download your data, or delete your account, yourself in the Your data section of your profile; requests you send us about your data are answered within one month.`,
   },
 ];

@@ -2,13 +2,16 @@ import dynamicIconImports from 'lucide-react/dynamicIconImports';
 import { describe, expect, it } from 'vitest';
 import { ADDON_TYPES } from '../../../domain/catalog/addons.ts';
 import { pricesOnDay } from '../../../domain/catalog/fee-schedule.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { FOOTER_SERVICE_LINKS } from '../../../domain/config/footer-links.ts';
+import { CENTRE_PROVIDERS } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
 import {
   ADDON_PRICES,
   bankCharge,
   CATALOG,
+  FROM_CA,
   FROM_US,
   type SeedPrice,
   type SeedService,
@@ -277,6 +280,47 @@ describe('seeded catalog', () => {
       expect(text).not.toMatch(/passport scan (resized|to its upload rules)|resize your photo and passport scan/i);
     expect(visa?.description).toContain(
       'We keep your passport scan as you send it: the portal takes the bio page as a PDF of 10–300 KB, so keep one of that size to upload there.',
+    );
+  });
+
+  it('prices an additional power-of-attorney executant as the whole package again, and the note says so with its parts', () => {
+    const pkg = CATALOG.find((s) => s.slug === 'power-of-attorney')?.packages.find(
+      (p) => p.slug === 'property-power-of-attorney',
+    );
+    expect(pkg?.feeNote).toContain('each additional executant is charged the whole package again');
+    for (const [choices, country] of [
+      [FROM_US, 'US'],
+      [FROM_CA, 'CA'],
+    ] as const) {
+      const note = pkg?.texts.find((t) => JSON.stringify(t.appliesTo) === JSON.stringify(choices))?.feeNote ?? '';
+      const price = priceOf('power-of-attorney', 'property-power-of-attorney', { applyingFrom: country });
+      const money = (amountCents: number) => formatMoney({ amountCents, currency: price.currency });
+      const parts = [price.governmentFeeCents, ...price.mandatoryFees.map((f) => f.amountCents), price.serviceFeeCents];
+      expect(note, country).not.toMatch(/\badds\b/);
+      expect(note, country).toContain(`the whole package again, ${money(parts.reduce((a, b) => a + b, 0))}:`);
+      for (const cents of parts) expect(note, `${country} ${cents}`).toContain(money(cents));
+      // A note naming a centre is read by the print pack as a charge paid there; this one is in the order.
+      for (const centre of CENTRE_PROVIDERS) expect(note, country).not.toContain(centre);
+    }
+  });
+
+  it('says an apostilled Canadian document needs no consular attestation, and a US one is attested after it (catalog-facts §5)', () => {
+    const poa = CATALOG.find((s) => s.slug === 'power-of-attorney');
+    const canadian = (poa?.packages ?? []).flatMap((p) =>
+      p.texts
+        .filter((t) => JSON.stringify(t.appliesTo) === JSON.stringify(FROM_CA))
+        .flatMap((t) => [t.description ?? '', ...(t.documents ?? [])]),
+    );
+    const apostilleLines = canadian.filter((line) => /apostill/.test(line));
+    expect(apostilleLines.length).toBeGreaterThanOrEqual(3);
+    for (const line of apostilleLines) {
+      expect(line).not.toMatch(/authenticat|apostilles? (it|the document) first|apostilled by your province first/);
+      expect(line).toMatch(/instead/);
+    }
+    // The service's text is read from both countries: true for each, naming neither.
+    expect(poa?.description).not.toMatch(/only once an Indian mission has attested it/);
+    expect(poa?.description).toContain(
+      'or, where an apostille takes the place of that attestation, once it is apostilled',
     );
   });
 });

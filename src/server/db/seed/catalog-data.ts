@@ -985,7 +985,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Get a power of attorney or other document attested by the Indian consulate for use in India.',
     description:
-      'A power of attorney signed abroad is accepted by Indian registrars and banks only once an Indian mission has attested it. We review your draft, tell you exactly how to notarise and witness it, and prepare the attestation request for the consulate. Foreign nationals must have the document apostilled first, which you can add to any package.',
+      'A power of attorney signed abroad is accepted by Indian registrars and banks once an Indian mission has attested it or, where an apostille takes the place of that attestation, once it is apostilled. We review your draft, tell you exactly how to notarise and witness it, and prepare the attestation request for the consulate. Foreign nationals need an apostille, which you can add to any package.',
     icon: 'file-signature',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -1009,7 +1009,8 @@ export const CATALOG: readonly SeedService[] = [
           'A passport photo of each executant',
           'Prepaid return envelope for postal applications',
         ],
-        feeNote: 'The price is for one executant; each additional executant adds the attestation fees again.',
+        feeNote:
+          'The price is for one executant; each additional executant is charged the whole package again: the consulate’s fees, the other mandatory fees and our service fee.',
         perApplicant: false,
         addons: ['Apostilled', 'Expedite'],
         texts: [
@@ -1024,19 +1025,20 @@ export const CATALOG: readonly SeedService[] = [
               'Prepaid return envelope for postal applications',
             ],
             feeNote:
-              'The price is for one executant; each additional executant adds $20 in attestation and photograph fees.',
+              'The price is for one executant; each additional executant is charged the whole package again, $81: $20 in attestation and photograph fees, $2 ICWF and our $59 service fee.',
           },
           {
             appliesTo: FROM_CA,
             processingTime: 'Same day in person; 10–12 business days by post',
             documents: [
-              'Power of attorney, signed before a notary (if you are not an Indian citizen, authenticated or apostilled by your province first)',
+              'Power of attorney, signed before a notary (if you are not an Indian citizen, apostilled by your province or Global Affairs Canada instead of attested by the consulate)',
               'Two witnesses with their IDs',
               'Copies of your passport, status and address proof',
               'A passport photo of each executant',
               'Prepaid return envelope for postal applications',
             ],
-            feeNote: 'The price is for one executant; each additional executant adds the CA$35 attestation fee.',
+            feeNote:
+              'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee.',
           },
         ],
         prices: [
@@ -1095,10 +1097,10 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_CA,
             description:
-              'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. If you are not an Indian citizen, your province authenticates or apostilles the document first.',
+              'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. If you are not an Indian citizen, your province or Global Affairs Canada apostilles the document instead: an apostilled Canadian document needs no attestation by the consulate.',
             processingTime: 'Same day in person; 10–12 business days by post',
             documents: [
-              'The document, signed before a notary (if you are not an Indian citizen, authenticated or apostilled by your province first)',
+              'The document, signed before a notary (if you are not an Indian citizen, apostilled by your province or Global Affairs Canada instead of attested by the consulate)',
               'Copies of your passport, status and address proof',
               'Prepaid return envelope for postal applications',
             ],

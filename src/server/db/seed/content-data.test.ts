@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDON_DETAILS } from '../../../domain/checkout/addons.ts';
 import { isContentBlockIcon } from '../../../domain/content/value-icons.ts';
+import { ORDER_FILES_NOTICE_DAYS, ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';
 import {
@@ -135,6 +137,59 @@ describe('seeded site copy', () => {
     expect(offer?.description).toContain('10% off our fees (the service fee and any add-ons)');
     expect(offer?.description).toContain('Government fees are not discounted.');
     expect(offer?.description).not.toContain('off our service fee');
+  });
+
+  it('states the privacy policy’s storage periods, erasure and logs as the product does them', () => {
+    const privacy = POLICY_TERMS.find((t) => t.name === PRIVACY_POLICY);
+    const section = (name: RegExp) => privacy?.sections.find((s) => name.test(s.name))?.description ?? '';
+    const use = section(/log files/);
+    // The retention sweep's figures (decision 0120), not "deleted on request".
+    expect(use).toContain(`deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes`);
+    expect(use).toContain('(completed, refunded or cancelled)');
+    expect(use).toContain(`we e-mail you ${ORDER_FILES_NOTICE_DAYS} days before`);
+    expect(use).toContain('is deleted after 24 hours');
+    // The server writes its log to its host; nothing of ours deletes it after a period, and it
+    // holds the request's path, time and address (http/request-log.ts), not browsers or clicks.
+    const log = use.split('\n\n').find((paragraph) => paragraph.includes('server log')) ?? '';
+    expect(log).toContain('your internet protocol (IP) address');
+    expect(log).not.toMatch(/delete|\bdays\b|browser type|number of clicks|referring/);
+    const gdpr = section(/GDPR/);
+    // Erasure deletes a completed order's answers and documents; only the transaction record stays.
+    expect(gdpr).not.toMatch(/kept for as long as the law requires, even after an erasure request/);
+    expect(gdpr).toContain('the answers, documents and photos of every order, completed ones too');
+    expect(gdpr).toContain('without your name, e-mail or address');
+    for (const rights of [gdpr, section(/CCPA/)]) {
+      expect(rights).toContain('yourself in the **Your data** section of your [profile](/profile)');
+      expect(rights).toContain('support@sevadocs.example');
+    }
+  });
+
+  it('promises in the terms the Expedite add-on’s own day, not the same day', () => {
+    const terms = POLICY_TERMS.find((t) => t.name === TERMS_OF_USE);
+    const timelines = terms?.sections.find((s) => s.name === 'Timelines and delivery')?.description ?? '';
+    expect(ADDON_DETAILS.Expedite.subText).toContain('within one business day');
+    expect(timelines).toContain('or within one business day when you choose the Expedite add-on');
+    expect(timelines).not.toMatch(/same day/);
+  });
+
+  it('says in the articles what the product does: the customer files, the surrender goes alone, fees and times as the packages', () => {
+    const body = (slug: string) => ARTICLES.find((a) => a.slug === slug)?.body ?? '';
+    const eVisa = body('indian-e-visa-for-us-and-canadian-citizens');
+    expect(eVisa).not.toMatch(/files it on the official site for you/);
+    expect(eVisa).toContain('you then submit the application and pay the government fee on the official site yourself');
+    const surrender = body('surrender-certificate-after-us-or-canadian-citizenship');
+    expect(surrender).not.toMatch(/files the surrender and your OCI application/);
+    expect(surrender).not.toMatch(/\bfiles\b/);
+    // The package's fee for those naturalised before June 2010: $40 from 1 July 2026, $25 before.
+    const before2010 = CATALOG.find((s) => s.slug === 'renunciation-of-indian-passport')
+      ?.packages.find((p) => p.slug === 'surrender-certificate-before-june-2010')
+      ?.prices.find((p) => p.applyingFrom === 'US');
+    expect(before2010?.governmentFeeCents).toBe(4000);
+    expect(surrender).toContain('| On or before 31 May 2010 | $40 + ICWF $3 ($25 until 30 June 2026) |');
+    const oci = body('oci-card-documents-checklist');
+    expect(oci).not.toMatch(/you can file both together/);
+    expect(oci).toContain('the OCI file goes in once the surrender certificate is issued');
+    expect(oci).toContain('**six to ten weeks** in the USA and **six to eight weeks** in Canada');
   });
 });
 

@@ -1,4 +1,6 @@
 import type { Brand } from '../../../domain/config/site.ts';
+import { ORDER_FILES_NOTICE_DAYS, ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
+import { PHOTO_CHECK_TTL_MS } from '../../../domain/photos/checks.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { ContentBlockKind } from '../schema.ts';
 
@@ -25,6 +27,12 @@ export const PRIVACY_POLICY = 'Privacy Policy and Cookies';
 
 /** Effective date printed on both policies. */
 export const POLICIES_EFFECTIVE = '1 July 2026';
+
+/**
+ * How long customers' files are kept, in the retention sweep's own figures (decision 0120): the
+ * privacy policy and the FAQ page say it in these words.
+ */
+export const FILES_KEPT = `The documents and photos uploaded to an order are deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes (completed, refunded or cancelled), and we e-mail you ${ORDER_FILES_NOTICE_DAYS} days before, so you can download them first. A SevaPhotos photo check made before you sign in is deleted after ${PHOTO_CHECK_TTL_MS / 3_600_000} hours, unless you order with it.`;
 
 export const POLICY_TERMS: readonly SeedTerm[] = [
   {
@@ -73,7 +81,7 @@ Government and outsourcer fees that have already been paid to the authorities ca
       {
         name: 'Timelines and delivery',
         description:
-          'We prepare a complete file within 2 business days of receiving every document we asked for, or the same day when you choose the Expedite add-on. Our on-time promise covers the work we control. Courier delays and the processing time of consulates and outsourcers are outside our control.',
+          'We prepare a complete file within 2 business days of receiving every document we asked for, or within one business day when you choose the Expedite add-on. Our on-time promise covers the work we control. Courier delays and the processing time of consulates and outsourcers are outside our control.',
       },
       {
         name: 'Referral programme',
@@ -124,9 +132,11 @@ Questions about these terms: write to support@sevadocs.example or call 1-800-555
       },
       {
         name: 'How we use your information and log files',
-        description: `We use your information to prepare, submit and track your applications; to process payments and refunds; to answer your questions; to send service e-mails (verification, order status, receipts); to prevent fraud and abuse; and, only if you agree, to send you news and offers.
+        description: `We use your information to prepare, check and track your applications; to process payments and refunds; to answer your questions; to send service e-mails (verification, order status, receipts); to prevent fraud and abuse; and, only if you agree, to send you news and offers.
 
-Like most websites, SevaDocs keeps standard log files of visits. They record your internet protocol (IP) address, browser type, internet service provider, date and time, referring and exit pages, and the number of clicks. This information is not linked to anything that personally identifies you; we use it to analyse trends, administer the site and keep it secure, and we delete logs after 90 days.`,
+**How long we keep it.** ${FILES_KEPT} The order itself, its lines and payments stay. Your account, and the answers you gave for your orders, stay until you delete your account (see your rights below).
+
+Like most websites, SevaDocs records each visit in a server log: the page asked for, the date and time, and your internet protocol (IP) address. The log is not linked to your account and is kept by the hosting system our server runs on, not in our database; we use it to administer the site and keep it secure.`,
       },
       {
         name: 'Cookies and web beacons',
@@ -157,7 +167,7 @@ We advise you to read their privacy policies for detailed information on their p
 - request that a business delete any personal data about them that it has collected;
 - request that a business that sells personal data not sell their personal data.
 
-We do not sell personal data. If you make a request, we have one month to respond to you. To exercise any of these rights, please contact us at support@sevadocs.example.`,
+We do not sell personal data. You can download your data, or delete your account, yourself in the **Your data** section of your [profile](/profile). If you make a request, we have one month to respond to you. To exercise any of these rights, please contact us at support@sevadocs.example.`,
       },
       {
         name: 'GDPR data protection rights',
@@ -170,7 +180,9 @@ We do not sell personal data. If you make a request, we have one month to respon
 - **The right to object to processing** — you can object to our processing of your personal data, under certain conditions.
 - **The right to data portability** — you can ask us to transfer the data we have collected to another organisation, or directly to you, under certain conditions.
 
-If you make a request, we have one month to respond to you. To exercise any of these rights, please contact us at support@sevadocs.example. Applications already submitted to a government authority are kept for as long as the law requires, even after an erasure request.`,
+If you make a request, we have one month to respond to you. You can download your data, or delete your account, yourself in the **Your data** section of your [profile](/profile); for any other request, contact us at support@sevadocs.example.
+
+Deleting your account deletes your account details, addresses, notifications and messages to us, and the answers, documents and photos of every order, completed ones too. We keep the record of each order and of its payments and refunds (amounts, dates, statuses and the payment providers' references), without your name, e-mail or address, because tax and payment law requires it. Orders not yet paid are cancelled; while an order is in progress, the deletion waits until it has finished or been cancelled. Copies in backups made before the deletion keep your data until those backups are deleted.`,
       },
       {
         name: "Children's information",
@@ -431,7 +443,7 @@ Need help? Our [Indian passport renewal service](/indian-passport-renewal) shows
 
 - **Your current foreign passport**, valid for at least six months, with a copy of the bio page.
 - **Proof of Indian origin**: your old Indian passport, or your parent's or grandparent's Indian passport or birth certificate with proof of your relationship to them.
-- **Surrender or renunciation certificate** if you ever held an Indian passport. In Canada, the surrender must be finished *before* you apply for the OCI card; in the USA you can file both together.
+- **Surrender or renunciation certificate** if you ever held an Indian passport. In Canada, the surrender must be finished *before* you apply for the OCI card; in the USA the two applications can be prepared together, but the OCI file goes in once the surrender certificate is issued, because it asks for the certificate number.
 - **Proof of address** in the USA or Canada: a driver's licence, state ID, utility bill or lease.
 - **Marriage certificate** if you apply on the basis of your spouse's Indian origin.
 
@@ -464,7 +476,7 @@ These rules are checked by software on the government portal, and one failed upl
 | USA, re-issue | $25 | ICWF $3 + VFS $15.90 | $43.90 |
 | Canada, new OCI | C$421 | ICWF C$4 + BLS C$7.40 | C$432.40 |
 
-Applicants in the USA holding a non-US passport, or resident for under two years, pay a further $20 reference fee. Processing usually takes **six to eight weeks** after the consulate receives the file.
+Applicants in the USA holding a non-US passport, or resident for under two years, pay a further $20 reference fee. Processing usually takes **six to ten weeks** in the USA and **six to eight weeks** in Canada after the application centre receives the file.
 
 Ready to start? Our [OCI card service](/oci-card) checks every document on this list before anything is filed.`,
   },
@@ -486,7 +498,7 @@ The fee depends on the date you became a citizen of the USA or Canada:
 | Naturalised | USA | Canada |
 |---|---|---|
 | On or after 1 June 2010 | $175 + ICWF $3 | C$119–C$168 depending on the mission + C$3 |
-| On or before 31 May 2010 | $25 + ICWF $3 | C$31 + C$3 |
+| On or before 31 May 2010 | $40 + ICWF $3 ($25 until 30 June 2026) | C$31 + C$3 |
 
 Add the application centre's charge: **$15.90** through VFS Global in the USA, or **C$7.40** through BLS International in Canada.
 
@@ -508,7 +520,7 @@ If your Indian passport is lost, you need a notarised affidavit, a police report
 
 Most surrender certificates are issued within **two to four weeks** of the consulate receiving the application. Your cancelled passport is returned to you with the certificate — keep both together with your OCI papers.
 
-Our [renunciation service](/renunciation-of-indian-passport) prepares the form, works out which fee applies to you, and files the surrender and your OCI application in the right order.`,
+Our [renunciation service](/renunciation-of-indian-passport) prepares the form, works out which fee applies to you and checks your file before you send it to the application centre. The OCI card is a separate application: our [OCI card service](/oci-card) prepares it once your surrender certificate is issued.`,
   },
   {
     slug: 'indian-e-visa-for-us-and-canadian-citizens',
@@ -550,6 +562,6 @@ Most e-Visa rejections come from the uploads, not the answers:
 
 Print the approval e-mail (the Electronic Travel Authorisation) and carry it with your passport. Your visa is stamped on arrival at one of the designated airports or seaports.
 
-If you would rather not deal with the portal, our [Indian visa service](/indian-visa) prepares your application and photo, checks everything, and files it on the official site for you.`,
+If you would rather not face the portal’s questions alone, our [Indian visa service](/indian-visa) prepares your answers and photo and checks everything with you; you then submit the application and pay the government fee on the official site yourself.`,
   },
 ];

@@ -266,14 +266,20 @@ const VISA_KINDS = options([
   ['conference', 'Conference'],
 ]);
 
+/**
+ * Where a paper visa file goes. In the USA, the VFS centre of every city the jurisdiction table
+ * sends files to (modules/jurisdiction/seed.sql; Boston's since 15 December 2025, for New England).
+ */
 const CENTRES = {
   US: options([
     ['vfs-new-york', 'VFS Global, New York'],
+    ['vfs-boston', 'VFS Global, Boston'],
     ['vfs-washington', 'VFS Global, Washington DC'],
     ['vfs-chicago', 'VFS Global, Chicago'],
     ['vfs-houston', 'VFS Global, Houston'],
     ['vfs-atlanta', 'VFS Global, Atlanta'],
     ['vfs-san-francisco', 'VFS Global, San Francisco'],
+    ['vfs-los-angeles', 'VFS Global, Los Angeles'],
     ['vfs-seattle', 'VFS Global, Seattle'],
   ]),
   CA: options([
