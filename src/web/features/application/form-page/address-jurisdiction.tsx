@@ -1,6 +1,5 @@
 import { useWatch } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
-import { filingOf } from '../../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
@@ -31,7 +30,7 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
  * a member whose address does not decide the order's mission (`order`), whether it is that one.
  * An address in the other country than the order was priced for (`applyingFrom`) goes nowhere with
  * this order: that is said instead, as the review will refuse it (addressCountryConflict). A file
- * that goes to no mission (filingOf) has no mission to name: an e-Visa says it is filed online.
+ * that goes to no mission has no mission to name: an e-Visa says it is filed online.
  */
 export function AddressJurisdiction({
   order = null,
@@ -61,8 +60,10 @@ export function AddressJurisdiction({
       </p>
     );
   }
-  const filing = serviceSlug === undefined ? 'mission' : filingOf(serviceSlug);
-  if (filing === 'online') {
+  // The e-Visa, filed online (ONLINE_ONLY_SERVICES, domain/catalog/filing.ts; a photo order has no
+  // such form). Not imported: shared with the service cards, that module became a chunk of its own
+  // on /package-form's first load, which had no bytes to spare (decision 0177).
+  if (serviceSlug === 'indian-visa') {
     return (
       <section
         aria-label={JURISDICTION_TEXT.title}
@@ -73,7 +74,6 @@ export function AddressJurisdiction({
       </section>
     );
   }
-  if (filing === 'none') return null;
   const chosen = country === 'US' || country === 'CA' ? country : null;
   const code = chosen === 'US' ? zip : postalCode;
   const region = chosen === 'US' ? usState : caProvince;
