@@ -235,11 +235,14 @@ describe('a passport re-issue lists the proof of each change the form names', ()
     );
   });
 
-  it('nothing new for an address, appearance or signature, nor for a change the reason no longer asks', () => {
+  it('nothing new for an address, appearance or signature; a change ticked under any reason brings its proof', () => {
     expect(ids(changing(['address', 'appearance', 'signature']))).toEqual(ids(passport('adult-36-pages')));
     expect(required(changing(['address']))).toContain('address-proof');
-    // The reason moved away from a change: the ticks left behind prove nothing.
-    expect(checklistAnswers({ reissueReason: 'pages', particularsChanged: ['name'] })).toEqual({});
+    // An expiring passport with a new name: the form asks the changes whatever the reason.
+    expect(checklistAnswers({ reissueReason: 'expiring', particularsChanged: ['name'] })).toEqual({
+      particularsChanged: ['name'],
+    });
+    expect(checklistAnswers({ particularsChanged: ['name'] })).toEqual({});
     expect(ids(changing(['name', 'ecr']))).toEqual(expect.arrayContaining(['name-change-proof', 'ecr-removal-proof']));
     expect(CHECKLIST_ANSWER_KEYS).toEqual(expect.arrayContaining(['reissueReason', 'particularsChanged']));
   });
@@ -426,6 +429,22 @@ describe('attestation, e-Visa, application-centre and photo checklists', () => {
     expect(required(poa)).toEqual(expect.arrayContaining(['power-of-attorney', 'witness-ids', 'executant-photo']));
     expect(item(poa, 'executant-photo')?.accept).toEqual(PHOTO_UPLOAD);
     expect(required({ ...poa, packageSlug: 'civil-document-attestation' })).toContain('document-to-attest');
+  });
+
+  it('says per country what a foreign citizen’s document needs: a US one is apostilled, then attested; a Canadian apostille replaces the attestation (catalog-facts §5)', () => {
+    const attestation = inputsFor('power-of-attorney');
+    for (const [packageSlug, id] of [
+      ['property-power-of-attorney', 'power-of-attorney'],
+      ['civil-document-attestation', 'document-to-attest'],
+    ] as const) {
+      const us = item(attestation(packageSlug), id)?.hint;
+      expect(us).toBe('Not an Indian citizen? Your state apostilles it first; the consulate then attests it.');
+      const ca = item(attestation(packageSlug, { choices: { applyingFrom: 'CA' } }), id)?.hint;
+      expect(ca).toBe(
+        'Not an Indian citizen? Your province or Global Affairs Canada apostilles it instead, and the consulate does not attest it: we refund the attestation fee and the application centre’s fee in your price when you ask on our Request a refund page.',
+      );
+      for (const hint of [us, ca]) expect(hint).not.toMatch(/authenticat/);
+    }
   });
 
   it('e-Visa: the passport scan and the photo; business adds the card and the invitation', () => {

@@ -178,8 +178,8 @@ function indianOriginOf(
 }
 
 /**
- * The changes a re-issue makes that need a proof: the passport form asks "What must change?" once
- * the reason is a change; the OCI re-issue form's "What has changed?" may be a name change, and
+ * The changes a re-issue makes that need a proof: the passport form asks "What must change, if
+ * anything?" whatever the reason (an expiring passport may carry a new address too); the OCI re-issue form's "What has changed?" may be a name change, and
  * then asks how it changed.
  */
 function changesOf(
@@ -187,7 +187,7 @@ function changesOf(
 ): Pick<ChecklistInput, 'particularsChanged' | 'nameChangeBasis'> {
   const { reissueReason, particularsChanged, reissueReasons, nameChangeBasis } = answers;
   const changes =
-    reissueReason === 'changes' && Array.isArray(particularsChanged)
+    typeof reissueReason === 'string' && Array.isArray(particularsChanged)
       ? CHANGES_WITH_PROOF.filter((change) => particularsChanged.includes(change))
       : Array.isArray(reissueReasons) && reissueReasons.includes('name-change')
         ? (['name'] as const)
@@ -756,6 +756,20 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
   ];
 }
 
+/**
+ * What a document signed by someone who is not an Indian citizen needs, by the country it is signed
+ * in (catalog-facts §5): in the USA the state's apostille, then the consulate's attestation; in
+ * Canada the apostille of the province or Global Affairs Canada takes the attestation's place, so
+ * the consulate's and the application centre's fees in the price are not spent. The price holds
+ * them all the same (the customer may pay before the form asks, and answers may change), so they
+ * are given back through a refund request, which staff approve in part.
+ */
+function apostilleHint(country: Country): string {
+  return country === 'CA'
+    ? 'Not an Indian citizen? Your province or Global Affairs Canada apostilles it instead, and the consulate does not attest it: we refund the attestation fee and the application centre’s fee in your price when you ask on our Request a refund page.'
+    : 'Not an Indian citizen? Your state apostilles it first; the consulate then attests it.';
+}
+
 /** Power of attorney and civil document attestation (catalog-facts §5). */
 function attestationChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
   const identity = [
@@ -770,22 +784,14 @@ function attestationChecklist(packageSlug: string, member: Member): ChecklistIte
   switch (packageSlug) {
     case 'property-power-of-attorney':
       return [
-        doc(
-          'power-of-attorney',
-          'Power of attorney, signed before a notary',
-          'Not yet a citizen of India? Have it apostilled first.',
-        ),
+        doc('power-of-attorney', 'Power of attorney, signed before a notary', apostilleHint(member.country)),
         doc('witness-ids', 'Both witnesses’ photo IDs'),
         ...identity,
         image('executant-photo', 'Your passport photo', 'It is attested on the power of attorney.'),
       ];
     case 'civil-document-attestation':
       return [
-        doc(
-          'document-to-attest',
-          'The document to attest, signed before a notary',
-          'Not yet a citizen of India? Have it apostilled or authenticated first.',
-        ),
+        doc('document-to-attest', 'The document to attest, signed before a notary', apostilleHint(member.country)),
         ...identity,
       ];
     default:

@@ -409,6 +409,22 @@ export function indianPassport(title: string, current: boolean): FormSection {
   ]);
 }
 
+/**
+ * The police report of a lost or stolen passport or OCI card: its number kept as the police wrote
+ * it (report numbers carry hyphens and slashes: 23-004512), and its date, which cannot be before
+ * the loss it reports (`lossDate`: the key of the form's date of the loss; an earlier report date
+ * is a typo in one of the two) nor, like the loss, in the future (a date's default bounds).
+ */
+export function policeReport(lossDate: string): FormField[] {
+  return [
+    ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
+    ask('date', 'policeReportDate', 'Date of the report', {
+      errorLabel: 'Date of the police report',
+      rules: { notBefore: lossDate },
+    }),
+  ];
+}
+
 /** The questions of good character the OCI, passport and visa forms all ask. */
 export function background(): FormSection {
   return section('backgroundSection', 'A few more questions', [

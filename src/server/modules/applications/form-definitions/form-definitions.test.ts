@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checklistItemOfUpload, documentChecklist } from '../../../../domain/applications/checklist.ts';
+import {
+  checklistAnswers,
+  checklistItemOfUpload,
+  documentChecklist,
+} from '../../../../domain/applications/checklist.ts';
+import { type HouseholdMember, householdPrefill } from '../../../../domain/applications/household.ts';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
 import { PARENTS_SITUATIONS } from '../../../../domain/applications/parental-consent.ts';
+import { buildPrintPack } from '../../../../domain/applications/print-pack.ts';
 import { checkAnswer, checkAnswers } from '../../../../domain/forms/answers.ts';
 import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import {
@@ -283,20 +289,33 @@ describe('seeded form definitions', () => {
     expect(errors).toEqual({});
   });
 
-  it('refuse a police report dated before the loss of the passport it reports', () => {
-    const lost = definitionForPackage('indian-passport-renewal', 'lost-or-damaged') as FormDefinition;
-    const check = (policeReportDate: string) =>
-      checkAnswers(
-        lost,
-        { passportLossKind: 'lost', passportLossDate: '2026-11-20', policeReportDate },
-        { mode: 'partial', memberKind: 'Adult', today: TODAY },
-      ).errors;
-    expect(check('2026-11-01')).toEqual({
-      policeReportDate: 'Date of the police report cannot be before the date of the loss or damage (November 20, 2026)',
-    });
-    expect(check('2026-11-20')).toEqual({});
-    expect(check('2026-11-21')).toEqual({});
-  });
+  it.each([
+    ['indian-passport-renewal', 'lost-or-damaged', 'passportLossKind', 'passportLossDate'],
+    ['oci-card', 'lost-or-damaged-oci', 'cardLossKind', 'cardLossDate'],
+  ])(
+    '%s/%s: refuse a police report dated before the loss it reports, and either date in the future',
+    (service, pkg, kind, date) => {
+      const lost = definitionForPackage(service, pkg) as FormDefinition;
+      const check = (lossDate: string, policeReportDate: string) =>
+        checkAnswers(
+          lost,
+          { [kind]: 'lost', [date]: lossDate, policeReportDate },
+          { mode: 'partial', memberKind: 'Adult', today: TODAY },
+        ).errors;
+      expect(check('2026-11-20', '2026-11-01')).toEqual({
+        policeReportDate:
+          'Date of the police report cannot be before the date of the loss or damage (November 20, 2026)',
+      });
+      expect(check('2026-11-20', '2026-11-20')).toEqual({});
+      expect(check('2026-11-20', '2026-11-21')).toEqual({});
+      expect(check('2026-11-20', '2026-12-01')).toEqual({
+        policeReportDate: 'Date of the police report cannot be in the future',
+      });
+      expect(check('2026-12-01', '2026-11-25')).toEqual({
+        [date]: 'Date of the loss or damage cannot be in the future',
+      });
+    },
+  );
 
   it("put an Indian passport read on a renunciation in the surrendered passport's questions", () => {
     const renunciation = definitionForPackage(
@@ -397,5 +416,137 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
     expect(memberTexts(reissue, 'Adult', 'Priya Sharma')).toEqual(
       expect.arrayContaining(['I have a new passport', 'My name has changed']),
     );
+  });
+});
+
+describe('the lost or damaged OCI card of a minor, whose parents swear the affidavit', () => {
+  const lostOci = definitionForPackage('oci-card', 'lost-or-damaged-oci') as FormDefinition;
+  const father: HouseholdMember = {
+    id: 1,
+    fullName: 'Ravi Rao',
+    dateOfBirth: '1984-02-01',
+    kind: 'Adult',
+    relationship: 'Self',
+    answers: { sex: 'male', passportNumber: '561234870' },
+  };
+  const mother: HouseholdMember = {
+    id: 2,
+    fullName: 'Priya Rao',
+    dateOfBirth: '1986-05-20',
+    kind: 'Adult',
+    relationship: 'Spouse',
+    answers: { sex: 'female', passportNumber: '571298340' },
+  };
+  const child: HouseholdMember = {
+    id: 3,
+    fullName: 'Anaya Rao',
+    dateOfBirth: '2019-02-03',
+    kind: 'Minor',
+    relationship: 'Child',
+    answers: {},
+  };
+
+  it('asks a minor’s parents as the first card’s form does, and no adult’s', () => {
+    const parentKeys = ['fatherName', 'fatherPassportNumber', 'motherName', 'motherPassportNumber'];
+    expect([...shownAnswerKeys(lostOci, 'Minor', {})]).toEqual(expect.arrayContaining(parentKeys));
+    const newCard = definitionForPackage('oci-card', 'oci-card-for-minor') as FormDefinition;
+    const parentsOf = (d: FormDefinition) =>
+      d.steps.flatMap((step) => step.sections).find((section) => section.key === 'parentsSection');
+    expect(parentsOf(lostOci)).toEqual(parentsOf(newCard));
+    expect(shownAnswerKeys(lostOci, 'Adult', {})).not.toContain('fatherName');
+  });
+
+  it('takes the parents from the order, and prints them on the affidavit instead of lines to fill in', () => {
+    const prefill = householdPrefill(lostOci, child, [father, mother, child], null, TODAY);
+    const answers = {
+      ...Object.fromEntries(Object.entries(prefill.answers).map(([key, { value }]) => [key, value])),
+      cardLossKind: 'lost',
+    };
+    expect(answers).toMatchObject({
+      fatherName: 'Ravi Rao',
+      fatherPassportNumber: '561234870',
+      motherName: 'Priya Rao',
+      motherPassportNumber: '571298340',
+    });
+    const checklist =
+      documentChecklist({
+        serviceSlug: 'oci-card',
+        packageSlug: 'lost-or-damaged-oci',
+        choices: { applyingFrom: 'US' },
+        memberKind: 'Minor',
+        ...checklistAnswers(answers),
+      }) ?? [];
+    const pack = buildPrintPack({
+      orderDisplayId: 'DOC-12345678',
+      serviceSlug: 'oci-card',
+      serviceName: 'OCI Card',
+      packageName: 'Lost or damaged OCI card',
+      country: 'US',
+      member: { fullName: child.fullName, kind: 'Minor', dateOfBirth: child.dateOfBirth },
+      definition: lostOci,
+      answers,
+      checklist,
+      missionAddress: null,
+      orderStatus: 'Submitted',
+      fees: { governmentFeeCents: 10000, mandatoryFees: [], feeNote: null, centre: null },
+    });
+    const affidavit = pack.pages.find((page) => page.title === 'Affidavit: lost or damaged OCI card');
+    const blocks = affidavit?.blocks ?? [];
+    expect(JSON.stringify(blocks)).toContain('We, RAVI RAO and PRIYA RAO, the parents of ANAYA RAO, a minor,');
+    expect(blocks.flatMap((b) => (b.kind === 'fields' ? b.rows : []))).toEqual(
+      expect.arrayContaining([
+        ['Father’s name', 'RAVI RAO'],
+        ['Father’s passport number', '561234870'],
+        ['Mother’s name', 'PRIYA RAO'],
+        ['Mother’s passport number', '571298340'],
+      ]),
+    );
+    expect(blocks.flatMap((b) => (b.kind === 'signature' ? [`${b.role}: ${b.name}`] : []))).toEqual([
+      'Father: RAVI RAO',
+      'Mother: PRIYA RAO',
+    ]);
+  });
+});
+
+describe('a passport renewal’s changes, whatever its reason', () => {
+  const renewals = ['adult-36-pages', 'adult-60-pages', 'minor', 'tatkal'] as const;
+
+  it.each(renewals)('%s: asks what must change of every reason, and requires no change', (pkg) => {
+    const renewal = definitionForPackage('indian-passport-renewal', pkg) as FormDefinition;
+    const memberKind = pkg === 'minor' ? 'Minor' : 'Adult';
+    expect(shownAnswerKeys(renewal, memberKind, {})).not.toContain('particularsChanged');
+    for (const reissueReason of ['expiring', 'expired-long', 'pages', 'changes']) {
+      expect(shownAnswerKeys(renewal, memberKind, { reissueReason }), reissueReason).toContain('particularsChanged');
+    }
+    // A passport that expires within a year, with a new address: both said, so the change's proof is asked.
+    const expiring = checkAnswers(
+      renewal,
+      { reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] },
+      { mode: 'partial', memberKind, today: TODAY },
+    );
+    expect(expiring.errors).toEqual({});
+    expect(expiring.answers).toEqual({ reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] });
+    const { errors } = checkAnswers(
+      renewal,
+      { reissueReason: 'pages' },
+      { mode: 'complete', memberKind, today: TODAY },
+    );
+    expect(errors).not.toHaveProperty('particularsChanged');
+  });
+
+  it('keeps Tatkal to the changes it can make, whatever the reason', () => {
+    const tatkal = definitionForPackage('indian-passport-renewal', 'tatkal') as FormDefinition;
+    const field = [...allFields(tatkal)].find((f) => f.key === 'particularsChanged');
+    expect(field && 'options' in field ? field.options.map((o) => o.value) : []).toEqual([
+      'address',
+      'spouse-name',
+      'ecr',
+    ]);
+    const { errors } = checkAnswers(
+      tatkal,
+      { reissueReason: 'expiring', particularsChanged: ['name'] },
+      { mode: 'partial', memberKind: 'Adult', today: TODAY },
+    );
+    expect(errors).toHaveProperty('particularsChanged');
   });
 });

@@ -16,6 +16,7 @@ import {
   parents,
   personalParticulars,
   photoAndSignature,
+  policeReport,
   spouse,
 } from './blocks.ts';
 import { ask, definition, dependent, ifYes, note, optional, options, section, step, yesNo } from './build.ts';
@@ -250,14 +251,16 @@ export function ociLostDefinition(id: string, title: string): FormDefinition {
             'Police report',
             'Report the loss to your local police first; the consulate asks for the report.',
           ),
-          ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
-          ask('date', 'policeReportDate', 'Date of the report'),
+          ...policeReport('cardLossDate'),
           optional(ask('short answer', 'policeStation', 'Police department or station', { transforms: ['trim'] })),
         ]),
       ]),
     ]),
     step('aboutYou', 'About you', [namesAsInPassport(), birthPlace()]),
     step('passportStep', 'Your passport', [foreignPassport()]),
+    // The parents swear a minor's affidavit (print-pack.ts `declarant`), which names them: asked
+    // as the first card's form asks them, and so pre-filled from the parents' own answers.
+    step('familyStep', 'Family', [parents()], { memberKinds: ['Minor'] }),
     step('addressStep', 'Addresses and contact', [addressAbroad(), contact()]),
     step('consentStep', 'Parents’ consent', [parentalConsent('OCI card')], { memberKinds: ['Minor'] }),
     step('uploadsStep', 'Photo and signature', [photoAndSignature()]),

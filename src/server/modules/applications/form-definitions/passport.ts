@@ -16,6 +16,7 @@ import {
   parentalConsent,
   parents,
   personalParticulars,
+  policeReport,
   spouse,
 } from './blocks.ts';
 import { ask, definition, dependent, ifYes, note, optional, options, section, step, yesNo } from './build.ts';
@@ -50,15 +51,21 @@ function whyReissue(variant: 'normal' | 'tatkal'): FormField[] {
         },
       ],
     }),
-    dependent('changesDetails', { field: 'reissueReason', equals: 'changes' }, [
-      ask('checkboxes', 'particularsChanged', 'What must change?', {
-        errorLabel: 'What must change',
-        options: variant === 'tatkal' ? TATKAL_CHANGES : CHANGES,
-        help:
-          variant === 'tatkal'
-            ? 'Tatkal cannot change a name, date or place of birth, appearance or signature; choose a normal renewal for those.'
-            : 'Tick all that apply. Each change needs its proof, which your checklist lists.',
-      }),
+    // Asked whatever the reason (which stays one choice: orders, the checklist and the desk read
+    // one): a passport that expires within a year may need a new address too, and each change
+    // ticked brings its proof (checklist.ts). Not required: a dependent tests one question and a
+    // question is asked once, so the form cannot require it of "must change" alone.
+    dependent('changesDetails', { field: 'reissueReason', answered: true }, [
+      optional(
+        ask('checkboxes', 'particularsChanged', 'What must change, if anything?', {
+          errorLabel: 'What must change',
+          options: variant === 'tatkal' ? TATKAL_CHANGES : CHANGES,
+          help:
+            variant === 'tatkal'
+              ? 'Tick each change, or none if nothing changes. Tatkal cannot change a name, date or place of birth, appearance or signature; choose a normal renewal for those.'
+              : 'Tick each change, or none if nothing changes. Each change needs its proof, which your checklist lists.',
+        }),
+      ),
     ]),
   ];
   if (variant === 'tatkal') {
@@ -96,13 +103,7 @@ function lossOrDamage(): FormField[] {
       help: 'We use this for Annexure F, the statement you sign.',
     }),
     dependent('passportPoliceReport', { field: 'passportLossKind', oneOf: ['lost', 'stolen'] }, [
-      // Kept as the police wrote it: report numbers carry hyphens and slashes (23-004512).
-      ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
-      // A loss is reported once it happened: an earlier date is a typo in one of the two dates.
-      ask('date', 'policeReportDate', 'Date of the report', {
-        errorLabel: 'Date of the police report',
-        rules: { notBefore: 'passportLossDate' },
-      }),
+      ...policeReport('passportLossDate'),
     ]),
     yesNo('hasOldPassportCopy', 'Do you have a copy of the old passport?', 'Copy of the old passport', {
       help: 'A copy speeds up the check of your nationality; without one it takes longer.',
