@@ -16,7 +16,8 @@ function executantStatus(): FormSection {
         ['indian', 'An Indian citizen'],
         ['foreign', 'A foreign citizen (OCI cardholders too)'],
       ]),
-      help: 'Foreign citizens have the document apostilled (USA) or authenticated (Canada) before the consulate attests it.',
+      // One form serves both countries (catalog-facts §5): the help says what each one asks.
+      help: 'If you are a foreign citizen: in the USA, your state apostilles the document first, and the consulate then attests it; in Canada, your province or Global Affairs Canada apostilles it instead, and the consulate does not attest it, so we refund the attestation fee and the application centre’s fee in your price when you ask on our Request a refund page.',
     }),
   ]);
 }

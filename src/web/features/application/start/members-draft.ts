@@ -1,5 +1,6 @@
 import { MAX_MEMBERS, MEMBER_RELATIONSHIPS } from '../../../../domain/applications/members.ts';
-import type { MemberDraft } from '../members/member-fields.tsx';
+import { type ApplicantRule, applicantRefusal } from '../../../../domain/applications/package-applicants.ts';
+import { derivedKind, type MemberDraft } from '../members/member-fields.tsx';
 
 /**
  * "Who is applying?" as typed so far, per chosen package in this tab (SPEC.md §4: the application
@@ -54,4 +55,24 @@ export function forgetMembers(choice: string): void {
   } catch {
     // Nothing kept.
   }
+}
+
+/**
+ * The members typed so far that the package refuses, named as the page shows them ("Member 2"
+ * while the name is blank), by the rule the server applies when the order starts
+ * (`applicantRefusal`). The server starts no order while one of them is listed, so they are never
+ * on an order and the running total does not count them: it is what the checkout would charge for
+ * the rest. A member whose date of birth is not a real date yet is not refused: nothing says so yet.
+ */
+export function refusedMembers(
+  members: readonly (Partial<MemberDraft> | undefined)[],
+  rule: ApplicantRule,
+  today: string,
+): string[] {
+  return members.flatMap((member, index) => {
+    const dateOfBirth = member?.dateOfBirth ?? '';
+    const kind = derivedKind(dateOfBirth, today);
+    const fullName = member?.fullName?.trim() || `Member ${index + 1}`;
+    return kind && applicantRefusal(rule, { fullName, kind, dateOfBirth }, today) ? [fullName] : [];
+  });
 }

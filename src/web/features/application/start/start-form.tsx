@@ -16,7 +16,7 @@ import { showToast } from '../../../lib/toast.ts';
 import type { MemberDraft } from '../members/member-fields.tsx';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
-import { forgetMembers, savedMembers, saveMembers } from './members-draft.ts';
+import { forgetMembers, refusedMembers, savedMembers, saveMembers } from './members-draft.ts';
 import { choiceKey, forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
 type Checked = z.output<ReturnType<typeof membersFormSchema>>;
@@ -52,24 +52,46 @@ function firstMember(pkg: ChosenPackage['pkg'], holderName: string): MemberDraft
     : { fullName: holderName, dateOfBirth: '', relationship: 'Self' };
 }
 
-/** One line of what the application costs for the members so far (the server multiplies the same way). */
-function RunningTotal({ choice }: { choice: ChosenPackage }) {
+/** Said under the running total about the members it leaves out (`refusedMembers`). */
+export function notCounted(names: readonly string[]): string {
+  const dates = names.length === 1 ? 'their date of birth' : 'their dates of birth';
+  return `Not in the total: ${names.join(', ')}. This package is not for them (see under ${dates}), and the application starts only once they are removed.`;
+}
+
+/**
+ * What the application costs for the members so far, as the checkout charges it: the package's
+ * price for each member the order will have. A member the package refuses is left out and named
+ * (the order cannot start with them, so they are never charged for).
+ */
+function RunningTotal({
+  choice,
+  rule,
+  today,
+}: {
+  choice: ChosenPackage;
+  rule: ReturnType<typeof applicantRuleOf>;
+  today: string;
+}) {
   const members = useWatch<MembersFormValues, 'members'>({ name: 'members' });
-  const count = members?.length ?? 1;
+  const refused = refusedMembers(members ?? [], rule, today);
+  const count = (members?.length ?? 1) - refused.length;
   const { price } = choice.pkg;
   return (
-    <p className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-slate-50 px-4 py-3 text-slate-700">
-      <span>
-        {count} {count === 1 ? 'member' : 'members'} ×{' '}
-        {formatMoney({ amountCents: price.totalCents, currency: price.currency })}
-      </span>
-      <span>
-        Total{' '}
-        <strong className="text-lg text-slate-900">
-          {formatMoney({ amountCents: price.totalCents * count, currency: price.currency })}
-        </strong>
-      </span>
-    </p>
+    <div className="rounded-xl bg-slate-50 px-4 py-3 text-slate-700">
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span>
+          {count} {count === 1 ? 'member' : 'members'} ×{' '}
+          {formatMoney({ amountCents: price.totalCents, currency: price.currency })}
+        </span>
+        <span>
+          Total{' '}
+          <strong className="text-lg text-slate-900">
+            {formatMoney({ amountCents: price.totalCents * count, currency: price.currency })}
+          </strong>
+        </span>
+      </p>
+      {refused.length > 0 ? <p className="mt-2 text-sm">{notCounted(refused)}</p> : null}
+    </div>
   );
 }
 
@@ -90,6 +112,7 @@ export function StartApplicationForm({
 }) {
   const navigate = useNavigate();
   const { pkg } = choice;
+  const rule = applicantRuleOf(pkg, pkg.price);
   const [problem, setProblem] = useState<string | null>(null);
   const [startedBefore, setStartedBefore] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -184,12 +207,8 @@ export function StartApplicationForm({
       ) : null}
       <FormProvider {...form}>
         <form noValidate onSubmit={submit} aria-labelledby="who-applies" className="mt-6 space-y-6">
-          <MembersEditor
-            today={today}
-            rule={applicantRuleOf(pkg, pkg.price)}
-            packagesHref={servicePackagesHref(choice)}
-          />
-          <RunningTotal choice={choice} />
+          <MembersEditor today={today} rule={rule} packagesHref={servicePackagesHref(choice)} />
+          <RunningTotal choice={choice} rule={rule} today={today} />
           {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
           <ul aria-label="How to go on" className="grid gap-4 desk:grid-cols-2">
             {(Object.keys(START_CHOICES) as StartChoice[]).map((key) => {

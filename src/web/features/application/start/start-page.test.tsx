@@ -14,7 +14,7 @@ import {
   renderWithRouter,
 } from '../../../testing/dom.tsx';
 import { CHOSEN, member, order, TODAY } from '../../../testing/order-fixtures.ts';
-import { FOR_CHILDREN } from './start-form.tsx';
+import { FOR_CHILDREN, notCounted } from './start-form.tsx';
 import { StartApplicationPage } from './start-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -221,6 +221,36 @@ describe('/package-form: starting an application', () => {
     // The same order as "Start the forms" would make, then the checkout instead of the forms.
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout?orderId=DOC-48213907'));
     expect(api.calls.filter((c) => `${c.method} ${c.path}` === START)).toHaveLength(1);
+  });
+
+  it('counts in the total only the members the package takes, and says who is left out and why', async () => {
+    // An adults-only package (a passport renewal's adult booklet): a child would be refused at the start.
+    const adults = { ...CHOSEN, pkg: { ...CHOSEN.pkg, applicantKinds: ['Adult' as const] } };
+    await renderPage({ name: 'Priya Sharma' }, adults);
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    const total = () => screen.getByText(/Total/).closest('div') as HTMLElement;
+    expect(total().textContent).toContain('1 member × $357');
+    expect(total().textContent).toContain('Total $357');
+    expect(within(total()).getByText(notCounted(['Dev Sharma']))).toBeTruthy();
+    expect(notCounted(['Dev Sharma'])).toBe(
+      'Not in the total: Dev Sharma. This package is not for them (see under their date of birth), and the application starts only once they are removed.',
+    );
+    expect(notCounted(['Dev Sharma', 'Member 3'])).toContain('Dev Sharma, Member 3. ');
+    expect(notCounted(['Dev Sharma', 'Member 3'])).toContain('(see under their dates of birth)');
+
+    // Removed, the list is the order's: nothing is left out.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove member 2' }));
+    expect(total().textContent).toContain('Total $357');
+    expect(screen.queryByText(/Not in the total/)).toBeNull();
+  });
+
+  it('counts a member whose date of birth is not in yet: nothing refuses them so far', async () => {
+    const adults = { ...CHOSEN, pkg: { ...CHOSEN.pkg, applicantKinds: ['Adult' as const] } };
+    await renderPage({ name: 'Priya Sharma' }, adults);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
+    expect(screen.getByText(/Total/).textContent).toContain('$714');
+    expect(screen.queryByText(/Not in the total/)).toBeNull();
   });
 
   it('says a refusal about the package above the button, keeping the members', async () => {

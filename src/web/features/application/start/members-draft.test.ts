@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ANY_APPLICANT } from '../../../../domain/applications/package-applicants.ts';
+import { refusedMembers } from './members-draft.ts';
+
+const TODAY = '2026-06-15';
+
+describe('refusedMembers: who the running total leaves out', () => {
+  it('names the members the package refuses, by the server’s rule, and “Member N” while the name is blank', () => {
+    const adults = { kinds: ['Adult' as const], underAge: null, fromAge: null };
+    const members = [
+      { fullName: 'Priya Sharma', dateOfBirth: '1988-04-12', relationship: 'Self' as const },
+      { fullName: ' Dev Sharma ', dateOfBirth: '2015-05-05', relationship: 'Child' as const },
+      { fullName: '', dateOfBirth: '2012-01-01', relationship: '' as const },
+    ];
+    expect(refusedMembers(members, adults, TODAY)).toEqual(['Dev Sharma', 'Member 3']);
+    expect(refusedMembers(members, ANY_APPLICANT, TODAY)).toEqual([]);
+  });
+
+  it('refuses by age where the price sets one (from Canada, 15 and over renew on the adult’s passport)', () => {
+    const fromFifteen = { kinds: ['Adult' as const], underAge: null, fromAge: 15 };
+    const sixteen = { fullName: 'Asha Rao', dateOfBirth: '2010-01-01', relationship: 'Child' as const };
+    const ten = { fullName: 'Ravi Rao', dateOfBirth: '2016-01-01', relationship: 'Child' as const };
+    expect(refusedMembers([sixteen, ten], fromFifteen, TODAY)).toEqual(['Ravi Rao']);
+  });
+
+  it('refuses no one whose date of birth is not a real date yet', () => {
+    const adults = { kinds: ['Adult' as const], underAge: null, fromAge: null };
+    expect(refusedMembers([{ fullName: 'Dev' }, { dateOfBirth: '2015-13-40' }, undefined], adults, TODAY)).toEqual([]);
+  });
+});
