@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Filing } from '../catalog/filing.ts';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
@@ -188,6 +189,11 @@ export const applicationOrderSchema = z.object({
   formDefinitionId: z.number().nullable(),
   /** Where the file goes, from the deciding member's saved address (issue 32 §1); null while none resolves. */
   mission: jurisdictionSchema.nullable(),
+  /**
+   * How its file is filed (filingOf): with a mission, online only (the e-Visa: no mission, nothing
+   * posted) or not at all. Decided here, so the form page's first load carries none of the rule.
+   */
+  filing: z.enum(['mission', 'online', 'none'] as const satisfies readonly Filing[]),
   members: z.array(memberSchema),
   /** Every status change, oldest first. */
   timeline: z.array(statusChangeSchema),

@@ -4275,6 +4275,8 @@ export interface components {
                             effectiveFrom: string;
                             sourceUrl: string;
                         } | null;
+                        /** @enum {string} */
+                        filing: "mission" | "online" | "none";
                         members: {
                             id: number;
                             fullName: string;
@@ -8459,6 +8461,8 @@ export interface operations {
                                 effectiveFrom: string;
                                 sourceUrl: string;
                             } | null;
+                            /** @enum {string} */
+                            filing: "mission" | "online" | "none";
                             members: {
                                 id: number;
                                 fullName: string;
@@ -12925,6 +12929,8 @@ export interface operations {
                                         effectiveFrom: string;
                                         sourceUrl: string;
                                     } | null;
+                                    /** @enum {string} */
+                                    filing: "mission" | "online" | "none";
                                     members: {
                                         id: number;
                                         fullName: string;

@@ -79,6 +79,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
     premiumSupport: premiumSupportFor(35700 * members.length),
     formDefinitionId: 3,
     mission: null,
+    filing: 'mission',
     members,
     timeline: [
       { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-11-20T10:00:00.000Z' },

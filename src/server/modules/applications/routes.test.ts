@@ -370,6 +370,23 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     expect(byNumber.json().data).toEqual(byDisplayId.json().data);
   });
 
+  it('says how the order is filed (filingOf): the form names no mission for an e-Visa, filed online', async () => {
+    const user = await createSignedInUser(t.app);
+    const oci = await startApplication(t.app, user.token);
+    const { pkg: visa } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', {
+      citizenship: 'CA',
+      destination: 'IN',
+    });
+    const eVisa = await startApplication(t.app, user.token, {
+      packageId: visa.id,
+      choices: { citizenship: 'CA', destination: 'IN' },
+    });
+    const filing = async (ref: string) =>
+      (await call('GET', `/application/order/${ref}`, user.token)).json().data.filing;
+    expect(await filing(oci.displayId)).toBe('mission');
+    expect(await filing(eVisa.displayId)).toBe('online');
+  });
+
   it('lists what is still missing in words, by the rule the order’s status follows (issue 28)', async () => {
     const user = await createSignedInUser(t.app);
     const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });

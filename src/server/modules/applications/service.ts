@@ -21,6 +21,7 @@ import {
   type ValidMember,
 } from '../../../domain/applications/members.ts';
 import { applicantRefusal } from '../../../domain/applications/package-applicants.ts';
+import { filingOf } from '../../../domain/catalog/filing.ts';
 import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
@@ -213,6 +214,7 @@ function toView(
     premiumSupport: premiumSupportFor(order.totalCents, premiumSupport),
     formDefinitionId: app.formDefinitionId,
     mission: app.mission,
+    filing: filingOf(app.serviceSlug),
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,
     actions: {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuditListQuery } from '../../../domain/admin/audit.ts';
 import type { Database } from '../../db/client.ts';
+import { erasedWords } from './erased-words.ts';
 import { auditLog } from './tables.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -23,12 +24,13 @@ export function createAuditRepository(db: Database) {
         );
     },
 
-    /** On the entries about these subjects: each text value their `words` name becomes `text`. */
-    async replaceWords(subjectType: string, subjectIds: readonly string[], text: string): Promise<void> {
+    /** On the entries about these subjects: each text value their `words` name is erased (erasedWords). */
+    async replaceWords(subjectType: string, subjectIds: readonly string[]): Promise<void> {
       if (subjectIds.length === 0) return;
+      // A named string's text (`#>> '{}'`) goes through the one rule for erased words.
       const replaced = (column: AnyPgColumn) => sql`case when jsonb_typeof(${column}) = 'object' then
         coalesce((select jsonb_object_agg(e.key, case when e.key = any(${auditLog.words}) and jsonb_typeof(e.value) = 'string'
-          then to_jsonb(${text}::text) else e.value end) from jsonb_each(${column}) as e), '{}'::jsonb)
+          then to_jsonb(${erasedWords(sql`(e.value #>> '{}')`)}) else e.value end) from jsonb_each(${column}) as e), '{}'::jsonb)
         else ${column} end`;
       await db
         .update(auditLog)

@@ -1,10 +1,10 @@
 import type { AuditListQuery, AuditRecord, StaffActor } from '../../../domain/admin/audit.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { createAuditRepository } from './repository.ts';
 
 export type { StaffActor } from '../../../domain/admin/audit.ts';
+export { erasedWords } from './erased-words.ts';
 
 export interface AuditEntry {
   actor: StaffActor;
@@ -53,10 +53,10 @@ export function createAuditLog(db: Database) {
 
     /**
      * The entries about an erased customer's records (their orders, their refund requests) keep who
-     * did what and when, not the words typed about them (ERASED_TEXT in their place).
+     * did what and when, not the words typed about them (erasedWords: ERASED_TEXT in their place).
      */
     async forgetWordsAbout(tx: Database, subjectType: string, subjectIds: readonly string[]): Promise<void> {
-      await createAuditRepository(tx).replaceWords(subjectType, subjectIds, ERASED_TEXT);
+      await createAuditRepository(tx).replaceWords(subjectType, subjectIds);
     },
 
     /** Newest first unless asked otherwise; narrowed to one record with subjectType + subjectId. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import { erasedWords } from '../audit/service.ts';
 import { paymentAttempts } from './ledger-tables.ts';
 import { orderStatusHistory, orders } from './tables.ts';
 
@@ -19,19 +19,12 @@ export function createOrdersPersonalDataRepository(db: Database) {
           .update(paymentAttempts)
           .set({ cardFingerprint: null, redirectUrl: null, checkout: null })
           .where(inArray(paymentAttempts.orderId, ids));
-        // A remark the customer or staff typed. The system's sentences name no one (the erasure's
-        // own cancellation among them), and a change made without a remark keeps none: "Erased"
-        // there would say words were written. (`<> ''` is not true of NULL either.)
+        // A remark the customer or staff typed (a change made without one keeps none: erasedWords).
+        // The system's sentences name no one, the erasure's own cancellation among them.
         await db
           .update(orderStatusHistory)
-          .set({ remark: ERASED_TEXT })
-          .where(
-            and(
-              inArray(orderStatusHistory.orderId, ids),
-              ne(orderStatusHistory.changedBy, 'system'),
-              ne(orderStatusHistory.remark, ''),
-            ),
-          );
+          .set({ remark: erasedWords(orderStatusHistory.remark) })
+          .where(and(inArray(orderStatusHistory.orderId, ids), ne(orderStatusHistory.changedBy, 'system')));
       }
       return ids;
     },

@@ -356,6 +356,42 @@ describe('where a pre-filled answer came from, beside it only while it holds one
     await waitFor(() => expect(screen.queryByText('From “Who is applying”')).toBeNull());
     expect(givenName().getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
   });
+
+  it('with no noted answer, notes none as the member types, then the one-tap copy once taken', async () => {
+    renderEngine({
+      offers: [
+        {
+          id: 'contact-2',
+          label: 'Same contact as Rahul',
+          from: 'From Rahul Sharma’s answers',
+          values: { email: 'r@example.com' },
+          keys: ['email'],
+        },
+      ],
+    });
+    fireEvent.change(givenName(), { target: { value: 'ASHA' } });
+    await waitFor(() => expect(givenName()).toHaveProperty('value', 'ASHA'));
+    expect(givenName().getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
+    expect(screen.queryByText('From Rahul Sharma’s answers')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Same contact as Rahul' }));
+    expect(await screen.findByText('From Rahul Sharma’s answers')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText('From Rahul Sharma’s answers')).toBeNull());
+  });
+});
+
+describe('a form whose answers decide nothing shown (no dependent, no one-tap copy)', () => {
+  it('takes the answers and hands them over for review', async () => {
+    const plain: FormDefinition = { ...definition, id: 'test/plain', steps: definition.steps.slice(1, 2) };
+    const { onChange, onComplete } = renderEngine({ definition: plain });
+    fireEvent.change(screen.getByLabelText(/^Passport number/), { target: { value: 'z 123 4567' } });
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ name: 'passportNumber', isDirty: true })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledWith({ passportNumber: 'z1234567' }));
+  });
 });
 
 describe('one-tap copies over what the member has answered since the form opened', () => {

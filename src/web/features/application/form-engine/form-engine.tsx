@@ -314,7 +314,8 @@ export function FormEngine({
     () => [...new Set([...conditionSources(definition), ...offers.flatMap((o) => (o.fits ? o.keys : []))])],
     [definition, offers],
   );
-  const watched = useWatch({ control, name: sources.length > 0 ? sources : ['__none__'] }) as unknown[];
+  // An empty list watches nothing (no name at all would watch every answer).
+  const watched = useWatch({ control, name: sources }) as unknown[];
   const watchedKey = JSON.stringify(watched);
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a watched answer changes (watchedKey).
   const answersNow = useMemo(
@@ -525,7 +526,7 @@ export function FormEngine({
   // field empties or fills, not at each keystroke.
   const filled = useWatch({
     control,
-    name: notedKeys.length > 0 ? notedKeys : ['__none__'],
+    name: notedKeys,
     compute: (values: unknown[]) => notedKeys.filter((_, i) => !isEmptyAnswer(values[i])),
   });
   const notes = useMemo(

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Filing } from '../../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { addressCountryConflict, regionMismatch } from '../../../../domain/jurisdiction/address-answers.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
@@ -72,6 +73,7 @@ function renderAddressStep(
   order: OrderMissionOf | null = null,
   serviceSlug = 'oci-card',
   applyingFrom = 'US',
+  filing: Filing = 'mission',
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const steps = addressStepKeys(definition, 'Adult');
@@ -85,7 +87,7 @@ function renderAddressStep(
         defaultValues={defaultValues}
         stepAddOn={(stepKey) =>
           steps.has(stepKey) ? (
-            <AddressJurisdiction order={order} serviceSlug={serviceSlug} applyingFrom={applyingFrom} />
+            <AddressJurisdiction order={order} filing={filing} serviceSlug={serviceSlug} applyingFrom={applyingFrom} />
           ) : null
         }
       />
@@ -171,9 +173,10 @@ describe('AddressJurisdiction', () => {
     expect(same.textContent).not.toContain('this application goes to');
   });
 
-  it('names no mission nor postal address for an e-Visa: it says it is filed online, nothing is posted', () => {
+  it('names no mission nor postal address for an order filed online (the e-Visa): nothing is posted', () => {
     const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
-    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, null, 'indian-visa', '');
+    // The order's filing, as the server answers it: not worked out here from the service's slug.
+    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, null, 'indian-visa', '', 'online');
     const notice = screen.getByRole('region', { name: JURISDICTION_TEXT.title });
     expect(notice.textContent).toContain(ADDRESS_JURISDICTION_TEXT.onlineOnly);
     expect(notice.textContent).not.toMatch(/Your file goes to|Posted to|VFS/);

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import type { Filing } from '../../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
@@ -34,10 +35,16 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
  */
 export function AddressJurisdiction({
   order = null,
+  filing,
   serviceSlug,
   applyingFrom,
 }: {
   order?: OrderMissionOf | null;
+  /**
+   * How the order is filed, as the server decided it (filingOf, the order's `filing`): the rule
+   * stays out of /package-form's first load, which has no bytes to spare (decision 0177).
+   */
+  filing: Filing;
   serviceSlug?: string | undefined;
   /** The country the order was priced for (its `applyingFrom` choice), if any. */
   applyingFrom?: string | undefined;
@@ -60,10 +67,7 @@ export function AddressJurisdiction({
       </p>
     );
   }
-  // The e-Visa, filed online (ONLINE_ONLY_SERVICES, domain/catalog/filing.ts; a photo order has no
-  // such form). Not imported: shared with the service cards, that module became a chunk of its own
-  // on /package-form's first load, which had no bytes to spare (decision 0177).
-  if (serviceSlug === 'indian-visa') {
+  if (filing === 'online') {
     return (
       <section
         aria-label={JURISDICTION_TEXT.title}

@@ -107,6 +107,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
     premiumSupport: null,
     formDefinitionId: 1,
     mission: null,
+    filing: 'mission',
     members,
     timeline: [],
     actions: {

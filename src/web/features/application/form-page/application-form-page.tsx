@@ -354,6 +354,7 @@ function Loaded({
               checklist={activeChecklist}
               documentOffers={offers}
               orderMission={orderMissionFor(order, active)}
+              filing={order.filing}
               serviceSlug={order.service.slug}
               canChangeDocuments={checklist.canChangeDocuments}
               step={place.memberId === null || place.memberId === active.id ? place.step : null}

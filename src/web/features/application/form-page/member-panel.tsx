@@ -51,6 +51,8 @@ export interface PanelProps {
   checklist: MemberChecklist | undefined;
   /** The order's mission when another member's address set it (the address step compares). */
   orderMission?: OrderMissionOf | null;
+  /** How the order is filed (the order's `filing`): an e-Visa's address step names no mission. */
+  filing: ApplicationOrder['filing'];
   /** The order's service: where its papers go (a power of attorney straight to the mission). */
   serviceSlug?: string | undefined;
   /** Other members' files this member's documents can use again. */
@@ -467,6 +469,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
             {addressSteps.has(stepKey) ? (
               <AddressJurisdiction
                 order={props.orderMission ?? null}
+                filing={props.filing}
                 serviceSlug={props.serviceSlug}
                 applyingFrom={applyingFrom}
               />
