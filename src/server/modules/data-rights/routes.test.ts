@@ -144,6 +144,16 @@ function archiveOf(res: { rawPayload: Buffer }) {
 const deletion = (app: TestApp, token: string, payload: object) =>
   app.app.inject({ method: 'POST', url: '/api/v1/users/data-deletion', headers: bearer(token), payload });
 
+/** The outbox's rows still addressed to `email`, in any casing. */
+const mailRowsTo = (app: TestApp, email: string) =>
+  app.database.db.select().from(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${email.toLowerCase()}`);
+
+/** The dev mailbox's copies to `email`, once the e-mails queued so far were delivered. */
+const mailboxOf = async (app: TestApp, email: string) =>
+  (await deliveredMail(app.app, 1000)).filter((m) => m.to.toLowerCase() === email.toLowerCase());
+
+const ERASED_SUBJECT_OF_DOCS = 'Your SevaDocs account has been deleted';
+
 const auditActions = async (app: TestApp, userId: number) =>
   (
     await app.database.db
@@ -368,9 +378,7 @@ describe('data rights: deletion', () => {
     );
     expect(lead.ok).toBe(true);
     await deliveredMail(t.app);
-    const mailTo = () =>
-      t.database.db.select().from(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${eve.email.toLowerCase()}`);
-    expect((await mailTo()).length).toBeGreaterThan(0);
+    expect((await mailRowsTo(t, eve.email)).length).toBeGreaterThan(0);
 
     const res = await deletion(t, eve.token, { password: eve.password, confirm: true });
     expect(res.statusCode).toBe(200);
@@ -405,15 +413,19 @@ describe('data rights: deletion', () => {
     expect(await db.select().from(contactEnquiries).where(everywhere)).toEqual([]);
     expect(await db.select().from(contactEnquiries).where(eq(contactEnquiries.userId, eve.id))).toEqual([]);
     expect(await db.select().from(campaignLeads).where(everywhere)).toEqual([]);
-    // The e-mails we sent her are kept as a record of delivery, to nobody.
-    expect(await mailTo()).toEqual([]);
+    // The e-mails we sent her are kept as a record of delivery, to nobody. The one saying that her
+    // account is deleted is the only one still to her address, and the only copy in the mailbox:
+    // erased at once, she is not told first that the request waits.
     const delivered = await db
       .select()
       .from(outboundEmails)
       .where(eq(outboundEmails.to, `erased-${eve.id}@erased.invalid`));
     expect(delivered.length).toBeGreaterThan(0);
     for (const mail of delivered) expect(mail).toMatchObject({ subject: ERASED_SUBJECT, text: null, html: null });
-    expect((await t.app.mailer.outbox(1000)).filter((m) => m.to.toLowerCase() === eve.email.toLowerCase())).toEqual([]);
+    expect((await mailboxOf(t, eve.email)).map((m) => m.subject)).toEqual([ERASED_SUBJECT_OF_DOCS]);
+    expect(await mailRowsTo(t, eve.email)).toEqual([
+      expect.objectContaining({ purpose: 'data-rights-erased', status: 'sent', text: null, html: null }),
+    ]);
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(eve.token) })).statusCode).toBe(401);
     const signIn = await t.app.inject({
       method: 'POST',
@@ -435,7 +447,7 @@ describe('data rights: deletion', () => {
     ).toEqual([]);
   });
 
-  it('gives up the e-mails still to be sent to the customer: none reaches the address after the erasure', async () => {
+  it('gives up the e-mails still to be sent to the customer: none but the word of the erasure reaches the address', async () => {
     const lena = await createSignedInUser(t.app, { name: 'Lena Pending Mail' });
     const order = await completedApplication(t, lena);
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
@@ -444,12 +456,10 @@ describe('data rights: deletion', () => {
     expect(message.statusCode, message.body).toBe(201);
     expect((await deletion(t, lena.token, { password: lena.password, confirm: true })).statusCode).toBe(200);
 
-    const delivered = await deliveredMail(t.app);
-    expect(delivered.filter((m) => m.to.toLowerCase() === lena.email.toLowerCase())).toEqual([]);
+    // None but the one saying that her account is deleted, queued after the others were given up.
+    expect((await mailboxOf(t, lena.email)).map((m) => m.subject)).toEqual([ERASED_SUBJECT_OF_DOCS]);
+    expect((await mailRowsTo(t, lena.email)).map((m) => m.purpose)).toEqual(['data-rights-erased']);
     const db = t.database.db;
-    expect(
-      await db.select().from(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${lena.email.toLowerCase()}`),
-    ).toEqual([]);
     const [given] = await db
       .select()
       .from(outboundEmails)
@@ -515,6 +525,8 @@ describe('data rights: deletion', () => {
       }
       expect(answers.some((a) => a.statusCode === 200)).toBe(true);
       expect((await auditActions(t, accounts[i]?.id ?? 0)).filter((a) => a === 'data-rights.erase')).toHaveLength(1);
+      // Told once that the account is deleted, and never that the request waits.
+      expect((await mailboxOf(t, accounts[i]?.email ?? '')).map((m) => m.subject)).toEqual([ERASED_SUBJECT_OF_DOCS]);
     }
   });
 
@@ -594,6 +606,14 @@ describe('data rights: deletion', () => {
     // Asking again answers the same request.
     const again = await deletion(t, finn.token, { password: finn.password, confirm: true });
     expect(again.json().data.requestedAt).toBe(res.json().data.requestedAt);
+    // He is told once that it waits, and for what (GDPR art. 12(3)).
+    const told = (await mailboxOf(t, finn.email)).filter((m) => m.subject !== 'Verify your email for SevaDocs');
+    expect(told.map((m) => m.subject)).toEqual(['We have your request to delete your SevaDocs account']);
+    expect(told[0]?.text).toContain(`Waiting for: ${order.displayId} · In review`);
+    expect(told[0]?.text).toContain(
+      `Orders not paid yet are cancelled when we delete your account: ${basket.displayId}.`,
+    );
+    expect(told[0]?.text).toContain('We keep the record of each order and of its payments and refunds');
     const status = await t.app.inject({ url: '/api/v1/users/data-rights', headers: bearer(finn.token) });
     expect(status.json().data.deletion).toMatchObject({ state: 'pending' });
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(true);
@@ -635,6 +655,28 @@ describe('data rights: deletion', () => {
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(finn.token) })).statusCode).toBe(401);
     expect((await erase(entry.id)).statusCode).toBe(409);
+    // Told once, at the address the account had, that it is deleted, with the basket cancelled; the
+    // e-mail that the request waited is kept as a record, to nobody (its mailbox copy is gone).
+    const [goodbye, ...more] = await mailboxOf(t, finn.email);
+    expect(more).toEqual([]);
+    expect(goodbye?.subject).toBe(ERASED_SUBJECT_OF_DOCS);
+    expect(goodbye?.text).toContain(`Orders not paid yet were cancelled with your account: ${basket.displayId}.`);
+    const [sent, ...others] = await mailRowsTo(t, finn.email);
+    expect(others).toEqual([]);
+    expect(sent).toMatchObject({ purpose: 'data-rights-erased', status: 'sent', text: null });
+    const [waited] = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(
+        and(
+          eq(outboundEmails.to, `erased-${finn.id}@erased.invalid`),
+          eq(outboundEmails.purpose, 'data-rights-request'),
+        ),
+      );
+    expect(waited).toMatchObject({ status: 'sent', subject: ERASED_SUBJECT });
+    // A delivery job run again sends it no second time.
+    await t.app.mail.deliver(sent?.id ?? 0);
+    expect(await mailboxOf(t, finn.email)).toHaveLength(1);
     const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'data-rights.erase'));
     expect(row).toBeDefined();
     const erasures = await t.database.db
@@ -750,6 +792,11 @@ describe('data rights: erased again after a restore', () => {
       after: expect.objectContaining({ erasedAgainAfterRestore: true, firstErasedAt: '2026-11-21T10:00:00.000Z' }),
     });
     expect(await t.app.services.dataRights.eraseAgain(register)).toBe(0);
+    // They were told at the first erasure: erasing again tells no one, and leaves no e-mail to them.
+    for (const customer of [gus, hana]) {
+      expect(await mailboxOf(t, customer.email)).toEqual([]);
+      expect(await mailRowsTo(t, customer.email)).toEqual([]);
+    }
   });
 });
 

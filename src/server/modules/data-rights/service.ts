@@ -26,10 +26,11 @@ import type { ReferralsService } from '../referrals/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { buildExportArchive, type ExportFile } from './archive.ts';
+import { type DataRightsMailAccount, erasedMail, requestReceivedMail } from './mails.ts';
 import { createDataRightsRepository, type DeletionRequestRow } from './repository.ts';
 
 export interface DataRightsDeps {
-  users: Pick<UsersService, 'getProfile' | 'listAddresses' | 'contactsByIds' | 'erasePersonalData'>;
+  users: Pick<UsersService, 'getProfile' | 'findAccountById' | 'listAddresses' | 'contactsByIds' | 'erasePersonalData'>;
   auth: Pick<AuthService, 'checkPassword' | 'forgetUser' | 'sessionsOf'>;
   orders: Pick<
     OrdersService,
@@ -47,14 +48,18 @@ export interface DataRightsDeps {
   notifications: Pick<NotificationsService, 'allOf' | 'eraseAllOf'>;
   refunds: Pick<RefundsService, 'ofOrders' | 'erasePersonalFields'>;
   referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName' | 'withdrawUnsentOf'>;
-  /** Enquiries sent from the account or its address, and campaign leads left with the address. */
-  contact: Pick<ContactService, 'ofAccount' | 'eraseOf'>;
+  /**
+   * Enquiries sent from the account or its address, and campaign leads left with the address; how
+   * the customer reaches support, in the e-mails about their request.
+   */
+  contact: Pick<ContactService, 'ofAccount' | 'eraseOf' | 'contactInfo'>;
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
   /**
-   * E-mails to the address keep their delivery record without it; those still to be sent are
-   * given up, as no e-mail is owed to an account that is gone (issue 34 §3).
+   * The e-mails about the request (`mails.ts`). At the erasure, e-mails to the address keep their
+   * delivery record without it, and those still to be sent are given up (issue 34 §3): the one
+   * that says the account is deleted is queued after that, so it is the one that still goes.
    */
-  mail: Pick<MailOutbox, 'forgetRecipient' | 'sentTo'>;
+  mail: Pick<MailOutbox, 'forgetRecipient' | 'sentTo' | 'enqueue'>;
   audit: Pick<AuditLog, 'record' | 'forgetActor' | 'forgetWordsAbout'>;
   /** Staff's notes and messages on the orders. */
   notes: Pick<OrderNotesPersonalData, 'messagesOf' | 'erase'>;
@@ -121,20 +126,49 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
 
   /**
    * The customer's orders not paid yet go with the account (a service order could be cancelled on
-   * its page, a photo order nowhere), cancelled with a remark and no e-mail. One paid meanwhile is
-   * refused the change and holds the erasure back like any open order; a payment arriving after
-   * the cancellation is a stray one, refunded by the order core. Says whether there were any.
+   * its page, a photo order nowhere), cancelled with a remark and no e-mail of their own (the one
+   * saying that the account is deleted names them). One paid meanwhile is refused the change and
+   * holds the erasure back like any open order; a payment arriving after the cancellation is a
+   * stray one, refunded by the order core. Returns those it cancelled.
    */
-  async function cancelUnpaid(orders: readonly Order[]): Promise<boolean> {
-    const unpaid = orders.filter(isUnpaid);
-    for (const order of unpaid) {
-      await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
+  async function cancelUnpaid(orders: readonly Order[]): Promise<Order[]> {
+    const cancelled: Order[] = [];
+    for (const order of orders.filter(isUnpaid)) {
+      const changed = await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
         by: { actor: 'system' },
         remark: M.cancelledWithDeletion,
         mail: false,
       });
+      if (changed.ok) cancelled.push(order);
     }
-    return unpaid.length > 0;
+    return cancelled;
+  }
+
+  /** Where the e-mails about the request go: the account's address and brand, while it has them. */
+  async function mailAccountOf(userId: number): Promise<DataRightsMailAccount | null> {
+    const account = await deps.users.findAccountById(userId);
+    return account ? { email: account.email, platform: account.platform } : null;
+  }
+
+  /**
+   * The customer's word that their request waits, with what for (`requestReceivedMail`), queued
+   * through `on` once per request: its key names the request.
+   */
+  async function queueReceived(
+    on: Database,
+    request: DeletionRequestRow,
+    account: DataRightsMailAccount,
+    orders: readonly HeldOrder[],
+  ) {
+    await deps.mail.enqueue(on, {
+      ...requestReceivedMail(
+        account,
+        { awaited: awaitedOrdersOf(orders), unpaid: orders.filter(isUnpaid).map((o) => ({ orderId: o.displayId })) },
+        deps.contact.contactInfo(),
+      ),
+      purpose: 'data-rights-request',
+      key: `data-rights-request:${request.id}`,
+    });
   }
 
   /**
@@ -157,15 +191,18 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     // the older archive's open states wait for nothing; its unpaid orders go as the first erasure
     // took them (left pending, they would wait for a payment from an account that is gone).
     if (!again && awaitedOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
-    if (await cancelUnpaid(orders)) {
+    const cancelled = await cancelUnpaid(orders);
+    if (cancelled.length > 0) {
       orders = await ordersOf(request.userId);
       // One paid just before its cancellation is open now: its files stay.
       if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
     }
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
-    // The address the account had, before its fields are replaced: what it left elsewhere is found by it.
-    const email = (await deps.users.getProfile(request.userId))?.email ?? null;
+    // The address the account had, before its fields are replaced: what it left elsewhere is found
+    // by it, and the word that the account is deleted goes to it.
+    const account = await mailAccountOf(request.userId);
+    const email = account?.email ?? null;
     const at = now();
     const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
       const requests = createDataRightsRepository(tx);
@@ -194,6 +231,20 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       const enquiries = await deps.contact.eraseOf(tx, locked.userId, email ?? placeholder);
       const leads = email ? await deps.marketing.eraseLeadsOf(tx, email) : 0;
       if (email) await deps.mail.forgetRecipient(tx, email, placeholder);
+      // After the address's e-mails were given up, so this one still goes (once: the request is
+      // erased once). Its row keeps the address for the outbox's retention, its words until sent.
+      // An erasure again after a restore tells no one: the customer was told at the first.
+      if (account && !again) {
+        await deps.mail.enqueue(tx, {
+          ...erasedMail(
+            account,
+            cancelled.map((o) => ({ orderId: o.displayId })),
+            deps.contact.contactInfo(),
+          ),
+          purpose: 'data-rights-erased',
+          key: `data-rights-erased:${requestId}`,
+        });
+      }
       await deps.users.erasePersonalData(tx, locked.userId, at);
       await requests.markErased(requestId, at, actor.id);
       await deps.audit.record(tx, {
@@ -329,7 +380,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     /**
      * The customer asks for their account to be erased, with their password again. With no open
      * order it is erased at once; otherwise the request waits (one per account) for its orders to
-     * finish or be cancelled, in the back office's queue, due one month after it was made.
+     * finish or be cancelled, in the back office's queue, due one month after it was made. The
+     * customer is e-mailed that it waits, and for what, by the call that made it (GDPR art. 12(3));
+     * the erasure e-mails that it is done.
      */
     async requestDeletion(actor: DataRightsActor, password: string): Promise<FormResult<DeletionStatus>> {
       if (!(await deps.auth.checkPassword(actor.id, password))) {
@@ -339,16 +392,19 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         if (latest?.state === 'erased') return { ok: true, value: statusOf(latest, []) };
         return formFailure(400, M.passwordIncorrect, { password: M.passwordIncorrect });
       }
+      const account = await mailAccountOf(actor.id);
       const requestedAt = now();
-      const request = await db.transaction(async (tx) => {
+      const { request, orders, made } = await db.transaction(async (tx) => {
         // A request racing the one that erased the account (a double click) waits for that
         // erasure's transaction, then answers it.
         const requests = createDataRightsRepository(tx);
         await requests.lockAccount(actor.id);
         const latest = await requests.latestOf(actor.id);
-        if (latest?.state === 'erased') return latest;
+        if (latest?.state === 'erased') return { request: latest, orders: [], made: false };
         const row = await requests.insertPending(actor.id, requestedAt, deletionDeadline(requestedAt));
-        if (row.requestedAt.getTime() === requestedAt.getTime()) {
+        // This call made the request, rather than repeat one already waiting: only it tells anyone.
+        const made = row.requestedAt.getTime() === requestedAt.getTime();
+        if (made) {
           await deps.audit.record(tx, {
             actor,
             action: 'data-rights.deletion-request',
@@ -356,16 +412,21 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
             after: { state: 'pending', dueAt: row.dueAt.toISOString() },
           });
         }
-        return row;
+        const held = await ordersOf(actor.id, tx);
+        if (made && account && awaitedOrdersOf(held).length > 0) await queueReceived(tx, row, account, held);
+        return { request: row, orders: held, made };
       });
       if (request.state === 'erased') return { ok: true, value: statusOf(request, []) };
-      const orders = await ordersOf(actor.id);
       if (awaitedOrdersOf(orders).length > 0) return { ok: true, value: statusOf(request, orders) };
       const erased = await erase(request.id, actor);
       if (erased.ok || erased.status !== 409) return erased;
       // Raced: an order started meanwhile (the request waits), or a second click erased it first.
       const settled = (await createDataRightsRepository(db).find(request.id)) ?? request;
-      return { ok: true, value: statusOf(settled, settled.state === 'pending' ? await ordersOf(actor.id) : []) };
+      if (settled.state !== 'pending') return { ok: true, value: statusOf(settled, []) };
+      const current = await ordersOf(actor.id);
+      // It waits for the order started meanwhile: the customer is told so, as above.
+      if (made && account) await queueReceived(db, settled, account, current);
+      return { ok: true, value: statusOf(settled, current) };
     },
 
     /** The back office's queue: pending requests oldest first (nearest deadline on top), or those done. */
