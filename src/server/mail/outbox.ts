@@ -78,8 +78,8 @@ export interface MailOutbox {
    * An erased account's e-mails (issue 34 §3), in the erasure's transaction: every row to `email`
    * stays as the record of what was sent, addressed to `placeholder`, without subject, body or the
    * server's last error; one still to be sent is given up (`NOT_SENT_ERASED`), so no attempt
-   * claims it once the erasure commits (the erasure sends no e-mail of its own). The dev
-   * mailbox's copies go.
+   * claims it once the erasure commits. The erasure's own goodbye (data-rights/mails.ts) is queued
+   * after this call, so it goes once. The dev mailbox's copies go.
    */
   forgetRecipient(tx: Database, email: string, placeholder: string): Promise<void>;
   /** The e-mails queued to `email` in any casing, oldest first: what, when and how it went (a customer's export). */
