@@ -237,6 +237,22 @@ describe('seeded catalog', () => {
     }
   });
 
+  it('names the centre’s return shipping in the fee note of every passport package, for each country it is offered in (catalog-facts §2)', () => {
+    const passport = CATALOG.find((s) => s.slug === 'indian-passport-renewal');
+    const returnShipping = {
+      US: 'If you file by post, VFS Global charges for return shipping on top.',
+      CA: 'If you file by post, BLS International charges from CA$20 for the return courier.',
+    } as const;
+    for (const pkg of passport?.packages ?? []) {
+      for (const country of ['US', 'CA'] as const) {
+        if (!pkg.prices.some((p) => p.applyingFrom === country)) continue;
+        const choices = country === 'US' ? FROM_US : FROM_CA;
+        const note = pkg.texts.find((t) => JSON.stringify(t.appliesTo) === JSON.stringify(choices))?.feeNote;
+        expect(note, `${pkg.slug} ${country}`).toContain(returnShipping[country]);
+      }
+    }
+  });
+
   it('says who signs a minor’s OCI application: both parents the declaration and consent, the child only the box under the photo', () => {
     const pkg = CATALOG.find((s) => s.slug === 'oci-card')?.packages.find((p) => p.slug === 'oci-card-for-minor');
     expect(pkg?.description).toContain('Both parents sign the application’s declaration');

@@ -169,6 +169,15 @@ const CA_SURRENDER_DOCUMENTS = [
 const LOST_PASSPORT_PROOF =
   'If the Indian passport is lost: a notarised affidavit, a police report and proof that you held it';
 
+/*
+ * A passport file comes back by a courier the customer pays the centre for, outside our price
+ * (catalog-facts §2: about $37 for VFS Global's two-way shipping; BLS International's courier
+ * CA$20 or CA$30): every passport package's fee note names it. A note naming the centre is
+ * printed in the print pack as what the centre adds.
+ */
+const VFS_RETURN_SHIPPING = 'If you file by post, VFS Global charges for return shipping on top.';
+const BLS_RETURN_COURIER = 'If you file by post, BLS International charges from CA$20 for the return courier.';
+
 /**
  * Fees from shared/catalog-facts.md (source keys in `sources`); our service fees per SPEC.md §9.
  * Passport fees are the ones in force since 1 July 2026 (Passports (Amendment) Rules 2026).
@@ -497,7 +506,7 @@ export const CATALOG: readonly SeedService[] = [
               'Annexure E (declaration of Indian citizenship)',
               'Two 2×2 in photos on a white background',
             ],
-            feeNote: 'If you file by post, VFS Global charges for return shipping on top.',
+            feeNote: VFS_RETURN_SHIPPING,
           },
           {
             appliesTo: FROM_CA,
@@ -510,7 +519,7 @@ export const CATALOG: readonly SeedService[] = [
               'Annexure E (declaration of Indian citizenship)',
               'Two 2×2 in photos on a white background',
             ],
-            feeNote: 'If you file by post, BLS International charges from CA$20 for the return courier.',
+            feeNote: BLS_RETURN_COURIER,
           },
         ],
         prices: [
@@ -567,7 +576,7 @@ export const CATALOG: readonly SeedService[] = [
               'Annexure E (declaration of Indian citizenship)',
               'Two 2×2 in photos on a white background',
             ],
-            feeNote: 'If you file by post, VFS Global charges for return shipping on top.',
+            feeNote: VFS_RETURN_SHIPPING,
           },
         ],
         prices: [
@@ -618,6 +627,7 @@ export const CATALOG: readonly SeedService[] = [
               'VFS Global appointment',
             ],
             processingTime: 'About 30 working days after the consulate receives the file',
+            feeNote: VFS_RETURN_SHIPPING,
           },
           {
             appliesTo: FROM_CA,
@@ -637,6 +647,7 @@ export const CATALOG: readonly SeedService[] = [
               'Child’s birth certificate',
               'Two 2×2 in photos on a white background',
             ],
+            feeNote: BLS_RETURN_COURIER,
           },
         ],
         prices: [
@@ -703,8 +714,7 @@ export const CATALOG: readonly SeedService[] = [
               'Proof of current address',
               'Two 2×2 in photos on a white background',
             ],
-            feeNote:
-              'This price is for an adult 36-page booklet; the government fees for a 60-page booklet come to $300, and for a minor to $215.',
+            feeNote: `This price is for an adult 36-page booklet; the government fees for a 60-page booklet come to $300, and for a minor to $215. ${VFS_RETURN_SHIPPING}`,
           },
           {
             appliesTo: FROM_CA,
@@ -724,7 +734,7 @@ export const CATALOG: readonly SeedService[] = [
               'Two 2×2 in photos on a white background',
               'A signed letter explaining the emergency',
             ],
-            feeNote: 'This price is for an adult; the government fee for a minor is CA$204.',
+            feeNote: `This price is for an adult; the government fee for a minor is CA$204. ${BLS_RETURN_COURIER}`,
           },
         ],
         prices: [
@@ -782,7 +792,7 @@ export const CATALOG: readonly SeedService[] = [
               'Proof-of-nationality documents checked',
               'VFS Global appointment',
             ],
-            feeNote: 'This price is for a 36-page booklet; for a 60-page booklet the government fee is $300.',
+            feeNote: `This price is for a 36-page booklet; for a 60-page booklet the government fee is $300. ${VFS_RETURN_SHIPPING}`,
           },
           {
             appliesTo: FROM_CA,
@@ -799,6 +809,7 @@ export const CATALOG: readonly SeedService[] = [
               'Copy of the old passport, if you have one',
               'Three Personal Particulars forms and four photos',
             ],
+            feeNote: BLS_RETURN_COURIER,
           },
         ],
         prices: [

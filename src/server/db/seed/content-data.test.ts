@@ -172,6 +172,23 @@ describe('seeded site copy', () => {
     expect(timelines).not.toMatch(/same day/);
   });
 
+  it('says in the terms that the application is submitted, never that we submit or file it (the customer posts it)', () => {
+    const terms = POLICY_TERMS.find((t) => t.name === TERMS_OF_USE);
+    const text = (name: string) => terms?.sections.find((s) => s.name === name)?.description ?? '';
+    for (const section of terms?.sections ?? []) {
+      expect(section.description, section.name).not.toMatch(/\bwe (submit|file)\b|before submitting|and file it again/);
+    }
+    expect(text('Cancellations and refunds')).toContain(
+      'You may cancel an order at any time before your application is submitted to the authorities.',
+    );
+    // The refund facts stay as they were.
+    expect(text('Cancellations and refunds')).toContain(
+      'Once we have prepared your forms, our service fee is non-refundable, but unspent government and third-party fees are refunded in full.',
+    );
+    expect(text('Prices, fees and payment')).toContain('we will tell you before your application is submitted');
+    expect(text('Liability')).toContain('because of a mistake we made, we prepare it again free of charge');
+  });
+
   it('says in the articles what the product does: the customer files, the surrender goes alone, fees and times as the packages', () => {
     const body = (slug: string) => ARTICLES.find((a) => a.slug === slug)?.body ?? '';
     const eVisa = body('indian-e-visa-for-us-and-canadian-citizens');

@@ -70,11 +70,11 @@ We do **not** decide applications, and we cannot speed up a consulate's or outso
 
 For an Indian e-Visa you pay the government fee and its bank charge yourself, on the official portal when you submit: we show them beside our price, but they are not part of it.
 
-Government and third-party fees can change at short notice — for example, Indian passport fees abroad changed on 1 July 2026. If a fee changes after you pay, we will tell you before submitting and you may pay the difference or cancel. We accept Visa, Mastercard, American Express, wallet apps and UPI through our payment providers; we never see or store your full card number.`,
+Government and third-party fees can change at short notice — for example, Indian passport fees abroad changed on 1 July 2026. If a fee changes after you pay, we will tell you before your application is submitted and you may pay the difference or cancel. We accept Visa, Mastercard, American Express, wallet apps and UPI through our payment providers; we never see or store your full card number.`,
       },
       {
         name: 'Cancellations and refunds',
-        description: `You may cancel an order at any time before we submit it to the authorities. If you cancel before we start work, we refund everything you paid. Once we have prepared your forms, our service fee is non-refundable, but unspent government and third-party fees are refunded in full.
+        description: `You may cancel an order at any time before your application is submitted to the authorities. If you cancel before we start work, we refund everything you paid. Once we have prepared your forms, our service fee is non-refundable, but unspent government and third-party fees are refunded in full.
 
 Government and outsourcer fees that have already been paid to the authorities cannot be recovered, whatever the outcome of the application. To ask for a refund, use the [refund request form](/refund-request) with your order ID; we answer within 3 business days.`,
       },
@@ -101,7 +101,7 @@ Government and outsourcer fees that have already been paid to the authorities ca
       {
         name: 'Liability',
         description:
-          'We prepare every file with care, and if an application is rejected because of a mistake we made, we prepare and file it again free of charge. Apart from that, and to the extent the law allows, our liability for any order is limited to the service fee you paid us for it. Nothing in these terms limits liability that cannot be limited by law.',
+          'We prepare every file with care, and if an application is rejected because of a mistake we made, we prepare it again free of charge. Apart from that, and to the extent the law allows, our liability for any order is limited to the service fee you paid us for it. Nothing in these terms limits liability that cannot be limited by law.',
       },
       {
         name: 'Changes and governing law',
