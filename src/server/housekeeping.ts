@@ -8,7 +8,8 @@ import type { MarketingService } from './modules/marketing/service.ts';
  * Rows whose work is done are deleted after a retention, once a day (decision 0089): the
  * database of a small shop should not grow with every e-mail and sign-in forever. Finished jobs
  * are pg-boss's own to delete (`deleteAfterSeconds`, 7 days, in its maintenance pass). Customers'
- * files (orders' and visitors' photo checks) are the retention sweep's (retention.ts).
+ * files (orders' and visitors' photo checks), and the cancelling of orders left unpaid that closes
+ * their files' retention, are the retention sweep's (retention.ts).
  */
 export const HOUSEKEEPING_QUEUE = 'housekeeping.prune';
 /** Daily at 03:17 UTC: a quiet hour, off the top of the hour other schedules favour. */

@@ -17,7 +17,7 @@ import { deliveredMail } from './mail/testing.ts';
 import { apiCall, moveOrderTo, requiredItems, startApplication, uploadItems } from './modules/applications/testing.ts';
 import { bearer, createSignedInUser } from './modules/auth/testing.ts';
 import { notifications } from './modules/notifications/tables.ts';
-import { RETENTION_PAUSE_MS, type RetentionFailure } from './modules/orders/retention.ts';
+import { RETENTION_PAUSE_MS, type RetentionFailure } from './modules/orders/retention-pace.ts';
 import { orders } from './modules/orders/tables.ts';
 import { payWithSandbox } from './modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
@@ -455,7 +455,7 @@ describe('the retention sweep', () => {
 });
 
 describe('the retention job', () => {
-  const swept = { enrolled: 0, noticed: 0, erased: 1, files: 2 };
+  const swept = { cancelled: 0, enrolled: 0, noticed: 0, erased: 1, files: 2 };
   const fakes = (sweepOrders: () => Promise<typeof swept & { failed: RetentionFailure[] }>) => {
     const deps = {
       jobs: { work: vi.fn(async () => {}), schedule: vi.fn(async () => {}) },

@@ -6,10 +6,11 @@ import type { PhotosService } from './modules/photos/service.ts';
 /**
  * The retention of customers' files (issue 34 §4, docs/decisions/0120-retention.md): closed
  * orders' documents and photos go ORDER_FILES_RETENTION_DAYS after they close (the customer told
- * ORDER_FILES_NOTICE_DAYS before), visitors' photo checks 24 hours after they were made. One job,
- * filed once per occurrence of its schedule however many processes share the database (pg-boss's
- * cron), run by whichever process takes it; every step is idempotent, so a retry after a crash
- * (jobs are at least once) finds done what was done.
+ * ORDER_FILES_NOTICE_DAYS before), orders left unpaid UNPAID_ORDER_CANCEL_DAYS are cancelled first
+ * so that their files close too (decision 0177), and visitors' photo checks go 24 hours after they
+ * were made. One job, filed once per occurrence of its schedule however many processes share the
+ * database (pg-boss's cron), run by whichever process takes it; every step is idempotent, so a
+ * retry after a crash (jobs are at least once) finds done what was done.
  */
 export const RETENTION_QUEUE = 'retention.sweep';
 /** A sweep of thousands of orders' files on S3 takes minutes; a retry starts where it stopped. */
@@ -31,10 +32,10 @@ export interface RetentionDeps {
 
 export function createRetention({ jobs, cron, orders, photoChecks, log, now = () => new Date() }: RetentionDeps) {
   /**
-   * One sweep at the clock's time: what it planned, told and deleted, and on how many orders it
-   * failed (each logged; /metrics shows the orders kept past their day). The photo checks are
-   * pruned whatever became of the orders: a failing order sweep must not keep visitors' images past
-   * their 24 hours. `signal` aborted (the job's time is up) stops the order sweep between two orders.
+   * One sweep at the clock's time: what it cancelled, planned, told and deleted, and on how many
+   * orders it failed (each logged; /metrics shows the orders kept past their day). The photo checks
+   * are pruned whatever became of the orders: a failing order sweep must not keep visitors' images
+   * past their 24 hours. `signal` aborted (the job's time is up) stops the order sweep between two orders.
    */
   async function sweep(signal?: AbortSignal) {
     const at = now();

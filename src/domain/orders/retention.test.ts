@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deletionToday, RETENTION_MESSAGES as R } from './retention.ts';
+import { deletionToday, RETENTION_MESSAGES as R, UNPAID_CANCEL_MESSAGES as U } from './retention.ts';
+import { STATUS_REMARK_MAX_LENGTH } from './status.ts';
 
 /** The date at `instant` on a wall clock in `timeZone`, 'YYYY-MM-DD'. */
 const dateIn = (timeZone: string, instant: Date) => instant.toLocaleDateString('en-CA', { timeZone });
@@ -45,5 +46,18 @@ describe('what the pages and the notice say of the day', () => {
     expect(R.noticeIntro('2026-12-13')).toBe(
       "Under our retention policy, the documents and photos uploaded to this order will be deleted on 13 December 2026. Until then you can download them from the order's page. The order itself, its lines and payments remain.",
     );
+  });
+});
+
+describe('what a customer whose order was left unpaid is told (decision 0177)', () => {
+  it('says plainly why it was cancelled, that they can start again, and the day its files go', () => {
+    expect(U.why).toBe('We cancelled this order because it was not paid within 60 days.');
+    expect(U.startAgain('service')).toBe('You can start a new application at any time.');
+    expect(U.startAgain('photo')).toBe('You can start a new photo order at any time.');
+    expect(U.files('2027-03-01')).toBe(
+      "Under our retention policy, the documents and photos uploaded to it will be deleted on 1 March 2027. Until then you can download them from the order's page.",
+    );
+    // The timeline's remark is kept as any status change's.
+    expect(U.remark.length).toBeLessThanOrEqual(STATUS_REMARK_MAX_LENGTH);
   });
 });

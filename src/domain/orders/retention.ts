@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, formatFeeDate } from '../catalog/fee-schedule.ts';
 import { todayIsoDate } from '../limits/constants.ts';
+import type { OrderKind } from './order-kind.ts';
 import type { OrderStatus } from './status.ts';
 
 /**
@@ -13,6 +14,19 @@ export const ORDER_FILES_RETENTION_DAYS = 90;
 
 /** The customer is e-mailed this many days before the files go, and can download them until then. */
 export const ORDER_FILES_NOTICE_DAYS = 7;
+
+/**
+ * An order left in Payment pending this many days after its last change (created, repriced, a
+ * payment started) is cancelled by the retention sweep (decision 0177); its files' retention then
+ * counts from that day. Without it an unpaid order never closes, and the passports and photos
+ * uploaded to it would be kept for ever. Two months leaves an applicant time to gather documents
+ * before paying (a renunciation certificate, a renewed passport); past it, the order is most likely
+ * abandoned, and a customer who comes back starts again, having paid nothing. No notice before it:
+ * nothing is lost that day (nothing was paid; the files stay downloadable until their retention's
+ * own notice and day), and a notice ahead would need a record of it per order, as the files'
+ * retention keeps one.
+ */
+export const UNPAID_ORDER_CANCEL_DAYS = 60;
 
 /** The statuses an order is closed in: from the first of them its files' retention counts. */
 export const CLOSED_ORDER_STATUSES = ['Completed', 'Refunded', 'Cancelled'] as const satisfies readonly OrderStatus[];
@@ -82,4 +96,19 @@ export const RETENTION_MESSAGES = {
     `The documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)} under our retention policy. Download any you want to keep from the order's page before then.`,
   noticeIntro: (deleteOn: string) =>
     `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,
+} as const;
+
+/** What the customer is told when an order left unpaid is cancelled (UNPAID_ORDER_CANCEL_DAYS). */
+export const UNPAID_CANCEL_MESSAGES = {
+  /** On the order's timeline and the customer's bell. */
+  remark: `Cancelled automatically: this order was not paid within ${UNPAID_ORDER_CANCEL_DAYS} days.`,
+  subject: (displayId: string) => `Your order ${displayId} has been cancelled`,
+  why: `We cancelled this order because it was not paid within ${UNPAID_ORDER_CANCEL_DAYS} days.`,
+  /** Not said when a payment reached the order anyway (a stray charge, refunded and told apart). */
+  notCharged: 'Nothing was charged for it.',
+  startAgain: (kind: OrderKind) =>
+    kind === 'photo' ? 'You can start a new photo order at any time.' : 'You can start a new application at any time.',
+  /** Only for an order that holds files. */
+  files: (deleteOn: string) =>
+    `Under our retention policy, the documents and photos uploaded to it will be deleted on ${formatFeeDate(deleteOn)}. Until then you can download them from the order's page.`,
 } as const;

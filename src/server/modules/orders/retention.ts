@@ -15,11 +15,16 @@ import {
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
-import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { OrderKindDefinition } from './kinds.ts';
+import {
+  eachOrderPaced,
+  RETENTION_BATCH,
+  RETENTION_PAUSE_MS,
+  type RetentionFailure,
+  type StepResult,
+} from './retention-pace.ts';
 import {
   createRetentionRepository,
   RETENTION_STEPS,
@@ -27,20 +32,14 @@ import {
   type RetentionStep,
 } from './retention-repository.ts';
 import type { Order } from './service.ts';
+import { createUnpaidSweep, type UnpaidSweepDeps } from './unpaid-sweep.ts';
 
-/** Orders looked at per statement and per pass: each order's own work is one short transaction. */
-export const RETENTION_BATCH = 100;
-
-/**
- * The sweep's pace: it waits this long after each order's work (and each batch it enrols) before
- * the next, so it handles at most 5 orders a second, 300 a minute. On the embedded database a
- * transaction holds the one connection while requests wait (decision 0085): run back to back, the
- * orders' transactions slowed the shop for as long as the sweep ran. Paced, the database is free
- * most of the time, and an hourly sweep still gets through 18,000 orders.
- */
-export const RETENTION_PAUSE_MS = 200;
+// The pace a reader of the README looks for here (env-lookalikes.ts names it).
+export { RETENTION_PAUSE_MS } from './retention-pace.ts';
 
 export interface RetentionSweep {
+  /** Orders left unpaid that were cancelled (unpaid-sweep.ts), their files' day planned with them. */
+  cancelled: number;
   /** Closed orders the sweep saw for the first time (their deletion day planned). */
   enrolled: number;
   /** Customers told their files go in ORDER_FILES_NOTICE_DAYS. */
@@ -53,42 +52,25 @@ export interface RetentionSweep {
   failed: RetentionFailure[];
 }
 
-export interface RetentionFailure {
-  orderId: number;
-  error: unknown;
-}
-
-/** What a step did over its orders: how many it did, what their work counted, which failed. */
-interface StepResult {
-  done: number;
-  total: number;
-  failed: RetentionFailure[];
-}
-
-export interface OrderFileRetentionDeps {
-  kind(order: Order): OrderKindDefinition;
-  lockOrder(on: Database, orderId: number): Promise<Order | null>;
-  mail: Pick<MailOutbox, 'enqueue'>;
+export interface OrderFileRetentionDeps extends UnpaidSweepDeps {
   /** The notice is on the customer's bell too, in its e-mail's transaction. */
   notifications: Pick<NotificationsService, 'notify'>;
   /** The app's file storage: the sweep deletes an order's files before its transaction. */
   storage: Pick<FileStorage, 'delete'>;
-  /** Where the order's e-mail links point (the orders service's siteUrlOf). */
-  siteUrlOf(orderId: number, on: Database): Promise<string>;
-  companyName: string;
 }
 
 /**
- * The retention of closed orders' files (issue 34 §4, docs/decisions/0120-retention.md), in three
- * steps a sweep runs in turn, each over its rows in batches and each order in a transaction of its
- * own (its retention row locked, SKIP LOCKED: a second sweep at the same moment passes it by), at
- * RETENTION_PAUSE_MS between orders: closed orders get their deletion day; the customer is told
- * ORDER_FILES_NOTICE_DAYS before; on the day the order's kind deletes its files. Every step is a
- * guarded change of the row, so a sweep run again (a retry after a crash) finds nothing left to do
- * for what the first one did.
+ * The retention of closed orders' files (issue 34 §4, docs/decisions/0120-retention.md), once the
+ * orders left unpaid are closed (unpaid-sweep.ts), in three steps a sweep runs in turn, each over
+ * its rows in batches and each order in a transaction of its own (its retention row locked, SKIP
+ * LOCKED: a second sweep at the same moment passes it by), at RETENTION_PAUSE_MS between orders:
+ * closed orders get their deletion day; the customer is told ORDER_FILES_NOTICE_DAYS before; on
+ * the day the order's kind deletes its files. Every step is a guarded change of the row, so a
+ * sweep run again (a retry after a crash) finds nothing left to do for what the first one did.
  */
 export function createOrderFileRetention(db: Database, deps: OrderFileRetentionDeps) {
   const repository = createRetentionRepository(db);
+  const unpaid = createUnpaidSweep(db, deps);
 
   /** Plans the deletion day of closed orders not seen before, from when each first closed. */
   async function enrol(today: string, signal: AbortSignal | undefined): Promise<number> {
@@ -117,41 +99,13 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
     });
   }
 
-  /**
-   * Runs `work` on each order whose row `step` selects, in id order and batches (keyset: a row
-   * another sweep holds is passed by, not waited for or met again), RETENTION_PAUSE_MS apart.
-   * One order's failure is counted and the next order's turn comes: a single file the storage will
-   * not delete must not hold back every other order (its row, unchanged, is tried again next
-   * sweep). Once `signal` is aborted (the job's time is up, and pg-boss hands the job to another
-   * run), it stops before the next order; the rows say where the next sweep carries on.
-   */
-  async function eachOrder(
+  /** Runs `work` on each order whose row `step` selects (eachOrderPaced: in batches, paced, one failure counted). */
+  function eachOrder(
     step: RetentionStep,
     signal: AbortSignal | undefined,
     work: (id: number) => Promise<number | null>,
   ): Promise<StepResult> {
-    const result: StepResult = { done: 0, total: 0, failed: [] };
-    let first = true;
-    for (let afterId = 0; ; ) {
-      const ids = await repository.idsWhere(step, afterId, RETENTION_BATCH);
-      for (const id of ids) {
-        if (!first) await sleep(RETENTION_PAUSE_MS);
-        if (signal?.aborted) return result;
-        first = false;
-        try {
-          const counted = await work(id);
-          if (counted !== null) {
-            result.done += 1;
-            result.total += counted;
-          }
-        } catch (error) {
-          result.failed.push({ orderId: id, error });
-        }
-      }
-      const last = ids.at(-1);
-      if (last === undefined || ids.length < RETENTION_BATCH) return result;
-      afterId = last;
-    }
+    return eachOrderPaced((afterId, limit) => repository.idsWhere(step, afterId, limit), signal, work);
   }
 
   function noticeMail(order: Order, deleteOn: string, siteUrl: string) {
@@ -236,21 +190,23 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
 
   return {
     /**
-     * One sweep at `now`: plan, tell, delete. Running it again at once does nothing more; `signal`
-     * aborted stops it between two orders.
+     * One sweep at `now`: cancel the orders left unpaid, plan, tell, delete. Running it again at
+     * once does nothing more; `signal` aborted stops it between two orders.
      */
     async sweep(now: Date, signal?: AbortSignal): Promise<RetentionSweep> {
       const today = todayIsoDate(now);
+      const cancelled = await unpaid.cancelLeft(now, signal);
       const enrolled = await enrol(today, signal);
       const noticed = await notify(today, now, signal);
       // Not the UTC day the notices count by: the day the customer was told must have begun for them.
       const erased = await erase(deletionToday(now), now, signal);
       return {
+        cancelled: cancelled.done,
         enrolled,
         noticed: noticed.done,
         erased: erased.done,
         files: erased.total,
-        failed: [...noticed.failed, ...erased.failed],
+        failed: [...cancelled.failed, ...noticed.failed, ...erased.failed],
       };
     },
 

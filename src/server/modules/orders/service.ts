@@ -207,6 +207,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const retention = createOrderFileRetention(db, {
     kind: (order) => kinds.of(order.kind),
     lockOrder,
+    changeOrderStatus,
     mail: deps.mail,
     notifications: deps.notifications,
     storage: deps.storage,
@@ -646,9 +647,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /**
-     * The retention sweep of closed orders' files (issue 34 §4): plans each one's deletion day,
-     * tells the customer beforehand, and on the day has the order's kind delete its files. The
-     * daily job (src/server/retention.ts) calls it; a second run at once does nothing more.
+     * The retention sweep of closed orders' files (issue 34 §4): cancels the orders left unpaid
+     * (unpaid-sweep.ts), plans each closed one's deletion day, tells the customer beforehand, and
+     * on the day has the order's kind delete its files. The job (src/server/retention.ts) calls
+     * it; a second run at once does nothing more.
      */
     sweepClosedOrderFiles: (at: Date, signal?: AbortSignal) => retention.sweep(at, signal),
 
