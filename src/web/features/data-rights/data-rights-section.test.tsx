@@ -78,7 +78,7 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     // Staff cannot erase while an order is open, and an OCI order runs for weeks.
     expect(
       screen.getByText(
-        'You asked on November 29, 2026. We delete your account once the orders below have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request.',
+        'You asked on November 29, 2026. We delete your account once the orders below have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/December 29, 2026|at the latest/)).toBeNull();
@@ -95,7 +95,7 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
       renderSection({ 'GET /api/v1/users/data-rights': () => ok({ deletion: { ...PENDING, openOrders: [] } }) });
       expect(
         await screen.findByText(
-          'You asked on November 29, 2026. Your orders have finished, so we delete your account shortly, and by December 29, 2026 at the latest.',
+          'You asked on November 29, 2026. Your orders have finished, so we delete your account shortly, and by December 29, 2026 at the latest, and e-mail you when it is done.',
         ),
       ).toBeTruthy();
       expect(screen.queryByText(/once the orders below have finished/)).toBeNull();
@@ -112,7 +112,7 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
       renderSection({ 'GET /api/v1/users/data-rights': () => ok({ deletion: { ...PENDING, openOrders: [] } }) });
       expect(
         await screen.findByText(
-          'You asked on November 29, 2026. Your orders have finished, so we delete your account shortly.',
+          'You asked on November 29, 2026. Your orders have finished, so we delete your account shortly, and e-mail you when it is done.',
         ),
       ).toBeTruthy();
     } finally {
