@@ -17,7 +17,8 @@ export const ORDER_FILES_NOTICE_DAYS = 7;
 
 /**
  * An order left in Payment pending this many days after its last change (created, repriced, a
- * payment started) is cancelled by the retention sweep (decision 0177); its files' retention then
+ * payment started, or worked on: an answer saved, a member or photo added, a file uploaded) is
+ * cancelled by the retention sweep (decisions 0177, 0178); its files' retention then
  * counts from that day. Without it an unpaid order never closes, and the passports and photos
  * uploaded to it would be kept for ever. Two months leaves an applicant time to gather documents
  * before paying (a renunciation certificate, a renewed passport); past it, the order is most likely

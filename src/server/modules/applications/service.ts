@@ -45,6 +45,7 @@ import type { StrayCharge } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import { applicationWorkedOnSince } from './activity-repository.ts';
 import { asksForFittedPhoto, type DocumentsService, type OrderGaps } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
@@ -357,6 +358,9 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
 
   return {
     checkoutInput,
+
+    /** Whether the customer worked on the application after `since` (the unpaid-order sweep's question). */
+    workedOnSince: applicationWorkedOnSince,
 
     /** Of a checkout input's members, those whose checklist asks for a passport-style photo (Photo Enhancement's). */
     fittedPhotoMemberIds({ snapshot, members }: Awaited<ReturnType<typeof checkoutInput>>): number[] {

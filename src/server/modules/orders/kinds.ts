@@ -85,6 +85,12 @@ export interface OrderKindDefinition {
    * cannot move there yet (a photo whose prints wait for a person's check), or null.
    */
   staffMoveHeld?(tx: Database, order: Order, to: OrderStatus): Promise<string | null>;
+  /**
+   * Whether the customer worked on the order after `since` in this kind's own records (an answer
+   * saved, a member or photo added, a file uploaded): the unpaid-order sweep keeps an order worked
+   * on within UNPAID_ORDER_CANCEL_DAYS, though neither its row nor its price changed.
+   */
+  workedOnSince(on: Database, order: Order, since: Date): Promise<boolean>;
   /** The storage keys of the stored files (uploads, photos, what staff sent) the order holds now. */
   storedFiles(on: Database, order: Order): Promise<string[]>;
   /**

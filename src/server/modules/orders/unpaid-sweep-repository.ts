@@ -9,7 +9,8 @@ import { orderChargedSummaries, orders } from './tables.ts';
 export function createUnpaidSweepRepository(db: Database) {
   /**
    * The order is left unpaid: in Payment pending, and nothing of it changed after `since` — the
-   * order itself (its total, currency or status), its pricing, or a payment attempt — and no
+   * order itself (its total, currency or status), its pricing, or a payment attempt (what the
+   * customer did in the kind's own records is the kind's `workedOnSince`, asked per order) — and no
    * attempt is still open and unexpired at `now` (one the customer may be paying: payments'
    * `payable`, counting a legacy attempt without an expiry as open).
    */

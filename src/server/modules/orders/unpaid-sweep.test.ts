@@ -163,6 +163,45 @@ describe('an order left unpaid', () => {
     expect(await statusOf(paying.order.id)).toBe('Cancelled');
   });
 
+  it('is kept while the customer works on it: an answer saved, a member added, a document uploaded, a photo order changed', async () => {
+    clock = daysOn(UNPAID_ORDER_CANCEL_DAYS + 1);
+    const recently = new Date(clock.getTime() - 10 * DAY_MS);
+    const answered = await unpaidApplication();
+    await t.database.executeSql('update application_members set answers_saved_at = $1 where order_id = $2', [
+      recently,
+      answered.order.id,
+    ]);
+    const memberAdded = await unpaidApplication();
+    await t.database.executeSql('update application_members set created_at = $1 where order_id = $2', [
+      recently,
+      memberAdded.order.id,
+    ]);
+    const uploaded = await unpaidApplication();
+    const memberId = uploaded.order.members[0]?.id ?? 0;
+    const [item] = await requiredItems(t.app, uploaded.user.token, uploaded.order.displayId, memberId);
+    await uploadItems(t.app, uploaded.user.token, uploaded.order.displayId, memberId, item ? [item] : []);
+    await t.database.executeSql('update application_documents set created_at = $1 where order_id = $2', [
+      recently,
+      uploaded.order.id,
+    ]);
+    const photoUser = await createSignedInUser(t.app);
+    const photo = (
+      await apiCall(t.app, 'POST', '/photo-orders', photoUser.token, { idempotencyKey: randomUUID() })
+    ).json().data as { id: number; displayId: string };
+    await t.database.executeSql('update photo_orders set updated_at = $1 where order_id = $2', [recently, photo.id]);
+
+    await t.app.retention.sweep();
+    for (const id of [answered.order.id, memberAdded.order.id, uploaded.order.id, photo.id]) {
+      expect([id, await statusOf(id)]).toEqual([id, 'Payment pending']);
+    }
+    // Nothing done on them for 60 days more: cancelled.
+    clock = new Date(recently.getTime() + (UNPAID_ORDER_CANCEL_DAYS + 1) * DAY_MS);
+    await t.app.retention.sweep();
+    for (const id of [answered.order.id, memberAdded.order.id, uploaded.order.id, photo.id]) {
+      expect([id, await statusOf(id)]).toEqual([id, 'Cancelled']);
+    }
+  });
+
   it('is cancelled and e-mailed once when two sweeps run at the same moment', async () => {
     const { user, order } = await unpaidApplication();
     clock = daysOn(UNPAID_ORDER_CANCEL_DAYS + 1);

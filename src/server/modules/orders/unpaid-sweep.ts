@@ -75,6 +75,9 @@ export function createUnpaidSweep(db: Database, deps: UnpaidSweepDeps) {
     return db.transaction(async (tx) => {
       const order = await deps.lockOrder(tx, id);
       if (!order || !(await createUnpaidSweepRepository(tx).isLeft(id, since, now))) return null;
+      // What the customer did on it lives in the kind's own records: a family still gathering
+      // papers has not abandoned the order.
+      if (await deps.kind(order).workedOnSince(tx, order, since)) return null;
       const moved = await deps.changeOrderStatus(
         id,
         'Cancelled',

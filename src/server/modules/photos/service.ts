@@ -79,6 +79,7 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { photoOrderWorkedOnSince } from './activity-repository.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import type { PhotoCheckRow } from './check-repository.ts';
 import { FaceDetectionError } from './compliance/detection-queue.ts';
@@ -1105,6 +1106,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       },
       staffViews: async (ofKind) =>
         new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),
+      workedOnSince: (on, order, since) => photoOrderWorkedOnSince(on, order.id, since),
       storedFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)),
       /**
        * The retention sweep (issue 34 §4): each photo's original and fitted file removed from

@@ -1,0 +1,42 @@
+import { and, eq, gt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { applicationDocuments, applicationMembers, applicationOrders } from './tables.ts';
+
+/**
+ * Whether the customer worked on application `orderId` after `since`: its details or a member
+ * changed (an answer saved, a member added or edited, a step reviewed) or a document was uploaded
+ * or removed. The unpaid-order sweep keeps such an order (orders/unpaid-sweep.ts): a family
+ * gathering papers for weeks before paying has not abandoned it.
+ */
+export async function applicationWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
+  const changed = [
+    db
+      .select({ id: applicationOrders.orderId })
+      .from(applicationOrders)
+      .where(and(eq(applicationOrders.orderId, orderId), gt(applicationOrders.updatedAt, since))),
+    db
+      .select({ id: applicationMembers.id })
+      .from(applicationMembers)
+      .where(
+        and(
+          eq(applicationMembers.orderId, orderId),
+          or(
+            gt(applicationMembers.createdAt, since),
+            gt(applicationMembers.updatedAt, since),
+            gt(applicationMembers.answersSavedAt, since),
+          ),
+        ),
+      ),
+    db
+      .select({ id: applicationDocuments.id })
+      .from(applicationDocuments)
+      .where(
+        and(
+          eq(applicationDocuments.orderId, orderId),
+          or(gt(applicationDocuments.createdAt, since), gt(applicationDocuments.deletedAt, since)),
+        ),
+      ),
+  ];
+  for (const query of changed) if ((await query.limit(1)).length > 0) return true;
+  return false;
+}
