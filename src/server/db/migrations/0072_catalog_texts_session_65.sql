@@ -172,3 +172,26 @@ UPDATE "package_texts" SET "fee_note" = 'This price is for an adult; the governm
 --> statement-breakpoint
 UPDATE "package_texts" SET "fee_note" = 'This price is for a 36-page booklet; for a 60-page booklet the government fee is $300. If you file by post, VFS Global charges for return shipping on top.'
   WHERE "fee_note" = 'This price is for a 36-page booklet; for a 60-page booklet the government fee is $300.';
+--> statement-breakpoint
+-- Decision 0178: orders left unpaid are cancelled after 60 days, which the privacy policy's and the
+-- FAQ's storage periods now say; in Canada an apostille replaces the consulate's attestation, whose
+-- fees in the price are refunded on request. Matched on the words above, as the rest.
+UPDATE "term_sections" SET "description" = replace("description",
+    'so you can download them first. A SevaPhotos photo check',
+    'so you can download them first. An order left unpaid, with nothing added or changed for 60 days, is cancelled automatically, and we e-mail you when it is. A SevaPhotos photo check')
+  WHERE "name" = 'How we use your information and log files';
+--> statement-breakpoint
+UPDATE "faqs" SET "answer" = replace("answer",
+    'so you can download them first. A SevaPhotos photo check',
+    'so you can download them first. An order left unpaid, with nothing added or changed for 60 days, is cancelled automatically, and we e-mail you when it is. A SevaPhotos photo check')
+  WHERE "service_id" IS NULL AND "question" = 'How is my personal data protected?';
+--> statement-breakpoint
+UPDATE "package_texts" SET "fee_note" = 'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee. For an executant who is not an Indian citizen, an apostille takes the place of the consulate’s attestation: we refund their CA$35 attestation fee and CA$7.40 to the application centre when you ask on our Request a refund page.'
+  WHERE "fee_note" = 'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee.';
+--> statement-breakpoint
+UPDATE "package_texts" SET "fee_note" = 'If you are not an Indian citizen, an apostille takes the place of the consulate’s attestation: we refund the CA$19 attestation fee and CA$7.40 to the application centre when you ask on our Request a refund page.'
+  WHERE "fee_note" IS NULL
+    AND "applies_to" = '{"applyingFrom": "CA"}'::jsonb
+    AND "package_id" IN (
+      SELECT "packages"."id" FROM "packages" JOIN "services" ON "services"."id" = "packages"."service_id"
+      WHERE "services"."slug" = 'power-of-attorney' AND "packages"."slug" = 'civil-document-attestation');

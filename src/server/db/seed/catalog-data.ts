@@ -1049,7 +1049,7 @@ export const CATALOG: readonly SeedService[] = [
               'Prepaid return envelope for postal applications',
             ],
             feeNote:
-              'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee.',
+              'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee. For an executant who is not an Indian citizen, an apostille takes the place of the consulate’s attestation: we refund their CA$35 attestation fee and CA$7.40 to the application centre when you ask on our Request a refund page.',
           },
         ],
         prices: [
@@ -1115,6 +1115,8 @@ export const CATALOG: readonly SeedService[] = [
               'Copies of your passport, status and address proof',
               'Prepaid return envelope for postal applications',
             ],
+            feeNote:
+              'If you are not an Indian citizen, an apostille takes the place of the consulate’s attestation: we refund the CA$19 attestation fee and CA$7.40 to the application centre when you ask on our Request a refund page.',
           },
         ],
         prices: [

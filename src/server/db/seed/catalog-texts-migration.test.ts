@@ -308,6 +308,28 @@ Deleting your account deletes your account details, addresses, notifications and
   ],
 ];
 
+/**
+ * What 0072 also changes since (decision 0178): the 60-day cancellation of unpaid orders in the
+ * privacy policy and the FAQ, and what Canada refunds when an apostille replaces the attestation.
+ * Undone first, so the rows hold session 65's words again before those are undone.
+ */
+const UNPAID_SENTENCE =
+  'An order left unpaid, with nothing added or changed for 60 days, is cancelled automatically, and we e-mail you when it is. ';
+const SESSION_66_WORDS: readonly (readonly [table: string, column: string, old: string, new: string])[] = [
+  ['term_sections', 'description', 'first. A SevaPhotos', `first. ${UNPAID_SENTENCE}A SevaPhotos`],
+  ['faqs', 'answer', 'first. A SevaPhotos', `first. ${UNPAID_SENTENCE}A SevaPhotos`],
+  [
+    'package_texts',
+    'fee_note',
+    'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee.',
+    'The price is for one executant; each additional executant is charged the whole package again, CA$121.40: the CA$35 attestation fee, CA$7.40 to the application centre and our CA$79 service fee. For an executant who is not an Indian citizen, an apostille takes the place of the consulate’s attestation: we refund their CA$35 attestation fee and CA$7.40 to the application centre when you ask on our Request a refund page.',
+  ],
+];
+/** The Canadian document attestation's fee note, empty before 0072. */
+const CIVIL_CA_NOTE = `package_id in (select p.id from packages p join services s on s.id = p.service_id
+  where s.slug = 'power-of-attorney' and p.slug = 'civil-document-attestation')
+  and applies_to = '{"applyingFrom": "CA"}'::jsonb`;
+
 /** Passport packages whose fee note said nothing before 0072, where it now names return shipping. */
 const NOTE_WAS_EMPTY = `package_id in (select p.id from packages p join services s on s.id = p.service_id
   where s.slug = 'indian-passport-renewal' and p.slug in ('minor', 'lost-or-damaged'))
@@ -332,6 +354,13 @@ async function session65Rows() {
 
 /** The database as a shop seeded before session 65 holds it. */
 async function putSession65WordsBack() {
+  for (const [table, column, old, now] of SESSION_66_WORDS) {
+    await database.executeSql(
+      `update ${table} set ${column} = replace(${column}, $1, $2) where strpos(${column}, $1) > 0`,
+      [now, old],
+    );
+  }
+  await database.executeSql(`update package_texts set fee_note = null where ${CIVIL_CA_NOTE}`);
   for (const [table, column, old, now, where = 'true'] of SESSION_65_WORDS) {
     const cast = column === 'documents' ? '::jsonb' : '';
     await database.executeSql(

@@ -1,5 +1,9 @@
 import type { Brand } from '../../../domain/config/site.ts';
-import { ORDER_FILES_NOTICE_DAYS, ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
+import {
+  ORDER_FILES_NOTICE_DAYS,
+  ORDER_FILES_RETENTION_DAYS,
+  UNPAID_ORDER_CANCEL_DAYS,
+} from '../../../domain/orders/retention.ts';
 import { PHOTO_CHECK_TTL_MS } from '../../../domain/photos/checks.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { ContentBlockKind } from '../schema.ts';
@@ -32,7 +36,7 @@ export const POLICIES_EFFECTIVE = '1 July 2026';
  * How long customers' files are kept, in the retention sweep's own figures (decision 0120): the
  * privacy policy and the FAQ page say it in these words.
  */
-export const FILES_KEPT = `The documents and photos uploaded to an order are deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes (completed, refunded or cancelled), and we e-mail you ${ORDER_FILES_NOTICE_DAYS} days before, so you can download them first. A SevaPhotos photo check made before you sign in is deleted after ${PHOTO_CHECK_TTL_MS / 3_600_000} hours, unless you order with it.`;
+export const FILES_KEPT = `The documents and photos uploaded to an order are deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes (completed, refunded or cancelled), and we e-mail you ${ORDER_FILES_NOTICE_DAYS} days before, so you can download them first. An order left unpaid, with nothing added or changed for ${UNPAID_ORDER_CANCEL_DAYS} days, is cancelled automatically, and we e-mail you when it is. A SevaPhotos photo check made before you sign in is deleted after ${PHOTO_CHECK_TTL_MS / 3_600_000} hours, unless you order with it.`;
 
 export const POLICY_TERMS: readonly SeedTerm[] = [
   {
