@@ -93,6 +93,34 @@ describe('required answers, partial and complete', () => {
     });
   });
 
+  it('a requiredWhen answer is required only while the answer it tests says so', () => {
+    const reason: AnswerField = {
+      type: 'radio',
+      key: 'reason',
+      label: 'Reason',
+      required: true,
+      options: [
+        { value: 'expiring', label: 'Expiring' },
+        { value: 'changes', label: 'Something must change' },
+      ],
+    };
+    const changes: AnswerField = {
+      type: 'checkboxes',
+      key: 'changes',
+      label: 'What must change',
+      requiredWhen: { field: 'reason', equals: 'changes' },
+      options: [{ value: 'address', label: 'Address' }],
+    };
+    expect(run([reason, changes], { reason: 'changes' }).errors).toEqual({ changes: 'What must change is required' });
+    expect(run([reason, changes], { reason: 'changes', changes: [] }).errors).toEqual({
+      changes: 'What must change is required',
+    });
+    expect(run([reason, changes], { reason: 'expiring' })).toEqual({ answers: { reason: 'expiring' }, errors: {} });
+    expect(run([reason, changes], { reason: 'changes', changes: ['address'] }).errors).toEqual({});
+    // A partial save never requires it.
+    expect(run([reason, changes], { reason: 'changes' }, 'partial').errors).toEqual({});
+  });
+
   it('names a field by its errorLabel when it has one', () => {
     const refused: AnswerField = {
       type: 'radio',

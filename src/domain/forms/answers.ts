@@ -36,7 +36,7 @@ import {
   textLength,
   timeBounds,
 } from './rules.ts';
-import { forEachShownField, isEmptyAnswer, memberSteps } from './visibility.ts';
+import { forEachShownField, isEmptyAnswer, isRequired, memberSteps } from './visibility.ts';
 
 /** One answer as stored: text, a number, the ticked options, or a file reference. */
 export type AnswerValue = string | number | string[] | FileRef;
@@ -302,7 +302,7 @@ export function checkAnswers(definition: FormDefinition, input: unknown, options
     (field) => {
       const raw = Object.hasOwn(values, field.key) ? values[field.key] : undefined;
       if (isEmptyAnswer(raw)) {
-        if (options.mode === 'complete' && field.required) {
+        if (options.mode === 'complete' && isRequired(field, (k) => answers[k])) {
           errors[field.key] = blankButPresent(raw) ? M.blank(fieldName(field)) : M.required(fieldName(field));
         }
         return;

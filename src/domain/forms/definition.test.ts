@@ -106,6 +106,25 @@ describe('formDefinitionSchema', () => {
     expect(problems([self])).toEqual(['"spouse" depends on "inner", which is not a question that comes before it']);
   });
 
+  it('refuses a requiredWhen on a question that does not come before it, or for a value it cannot have', () => {
+    const spouseName = {
+      type: 'text',
+      key: 'spouseName',
+      label: 'Spouse',
+      requiredWhen: { field: 'married', equals: 'yes' },
+    };
+    expect(problems([married, spouseName])).toEqual([]);
+    expect(problems([spouseName, married])).toEqual([
+      '"spouseName" depends on "married", which is not a question that comes before it',
+    ]);
+    expect(problems([married, { ...spouseName, requiredWhen: { field: 'partner', answered: true } }])).toEqual([
+      '"spouseName" depends on "partner", which is not a question that comes before it',
+    ]);
+    expect(problems([married, { ...spouseName, requiredWhen: { field: 'married', equals: 'perhaps' } }])).toEqual([
+      '"spouseName" tests for "perhaps", which is not one of that question\'s options',
+    ]);
+  });
+
   it('refuses a date compared with a question that is not an earlier date', () => {
     const birth = { type: 'date', key: 'dob', label: 'Date of birth', rules: { min: '1900-01-01' } };
     const issued = { type: 'date', key: 'issued', label: 'Issued', rules: { notBefore: 'dob' } };

@@ -65,6 +65,11 @@ interface AnswerCommon extends FieldCommon {
   errorLabel?: string;
   /** Absent means optional, as in HTML. */
   required?: boolean;
+  /**
+   * Required while this holds on an earlier answer, optional otherwise: "What must change?" once
+   * the reason given is a change (isRequired, visibility.ts).
+   */
+  requiredWhen?: Condition;
   placeholder?: string;
 }
 
@@ -283,6 +288,13 @@ const minor = z
   })
   .optional();
 
+const condition = z.union([
+  z.strictObject({ field: key, equals: text(100) }),
+  z.strictObject({ field: key, oneOf: z.array(text(100)).min(1).max(FORM_LIMITS.optionsMax) }),
+  z.strictObject({ field: key, includes: text(100) }),
+  z.strictObject({ field: key, answered: z.literal(true) }),
+]);
+
 const answerCommon = {
   key,
   label,
@@ -291,6 +303,7 @@ const answerCommon = {
   help: text(1000).optional(),
   errorLabel: text(100).optional(),
   required: z.boolean().optional(),
+  requiredWhen: condition.optional(),
   placeholder: text(100).optional(),
 };
 
@@ -412,13 +425,6 @@ const descriptionField = z.strictObject({
   minor,
   text: text(4000),
 });
-
-const condition = z.union([
-  z.strictObject({ field: key, equals: text(100) }),
-  z.strictObject({ field: key, oneOf: z.array(text(100)).min(1).max(FORM_LIMITS.optionsMax) }),
-  z.strictObject({ field: key, includes: text(100) }),
-  z.strictObject({ field: key, answered: z.literal(true) }),
-]);
 
 const dependentField = z.strictObject({
   type: z.literal('dependent'),
@@ -580,23 +586,23 @@ function fieldProblems(field: FormField): string[] {
   return problems;
 }
 
-function conditionProblems(dependent: DependentField, earlier: Map<string, AnswerField>): string[] {
-  const { when } = dependent;
+/** A condition (a dependent's `when`, a field's `requiredWhen`) of the field `key`, against the questions before it. */
+function conditionProblems(key: string, when: Condition, earlier: Map<string, AnswerField>): string[] {
   const source = earlier.get(when.field);
-  if (!source) return [D.unknownConditionField(dependent.key, when.field)];
+  if (!source) return [D.unknownConditionField(key, when.field)];
   if ('answered' in when) return [];
   if (!(CONDITION_SOURCE_TYPES as readonly string[]).includes(source.type)) {
-    return [D.conditionSourceType(dependent.key, when.field)];
+    return [D.conditionSourceType(key, when.field)];
   }
-  if ('includes' in when && source.type !== 'checkboxes') return [D.includesNeedsCheckboxes(dependent.key)];
+  if ('includes' in when && source.type !== 'checkboxes') return [D.includesNeedsCheckboxes(key)];
   const accepts = testableValues(source);
   const tested = 'equals' in when ? [when.equals] : 'oneOf' in when ? when.oneOf : [when.includes];
-  return tested.filter((v) => accepts && !accepts(v)).map((v) => D.conditionValue(dependent.key, v));
+  return tested.filter((v) => accepts && !accepts(v)).map((v) => D.conditionValue(key, v));
 }
 
 /**
  * The rules that span a definition: keys unique across steps, sections and fields; a dependent
- * tests a question that comes before it (so conditions never loop) and only for values that
+ * (or a `requiredWhen`) tests a question that comes before it (so conditions never loop) and only for values that
  * question can have; rules and options that make sense. Empty when the definition is sound.
  */
 export function checkDefinition(definition: FormDefinition): Problem[] {
@@ -616,11 +622,18 @@ export function checkDefinition(definition: FormDefinition): Problem[] {
       for (const message of fieldProblems(field)) problems.push({ message, path: here });
       if (field.type === 'dependent') {
         if (depth > FORM_LIMITS.dependentDepthMax) problems.push({ message: D.tooDeep(field.key), path: here });
-        for (const message of conditionProblems(field, earlier)) problems.push({ message, path: [...here, 'when'] });
+        for (const message of conditionProblems(field.key, field.when, earlier)) {
+          problems.push({ message, path: [...here, 'when'] });
+        }
         visit(field.fields, [...here, 'fields'], depth + 1);
       } else if (isAnswerField(field)) {
         for (const message of dateReferenceProblems(field, earlier))
           problems.push({ message, path: [...here, 'rules'] });
+        if (field.requiredWhen) {
+          for (const message of conditionProblems(field.key, field.requiredWhen, earlier)) {
+            problems.push({ message, path: [...here, 'requiredWhen'] });
+          }
+        }
         earlier.set(field.key, field);
       }
     });

@@ -30,6 +30,30 @@ export function conditionHolds(condition: Condition, value: unknown): boolean {
   return value === condition.equals;
 }
 
+/** Whether an answer is required: always (`required`), or while its `requiredWhen` holds on the answer it tests. */
+export function isRequired(field: AnswerField, answerOf: (key: string) => unknown): boolean {
+  if (field.required) return true;
+  return field.requiredWhen ? conditionHolds(field.requiredWhen, answerOf(field.requiredWhen.field)) : false;
+}
+
+/**
+ * Sections as they stand for these answers: each answer whose `requiredWhen` holds marked
+ * `required` (the browser's "(optional)" and aria-required follow the answer it tests).
+ */
+export function sectionsRequiredNow(
+  sections: readonly FormSection[],
+  answerOf: (key: string) => unknown,
+): FormSection[] {
+  const resolve = (fields: readonly FormField[]): FormField[] =>
+    fields.map((field) => {
+      if (field.type === 'dependent') return { ...field, fields: resolve(field.fields) };
+      if (isAnswerField(field) && field.requiredWhen && isRequired(field, answerOf))
+        return { ...field, required: true };
+      return field;
+    });
+  return sections.map((section) => ({ ...section, fields: resolve(section.fields) }));
+}
+
 /** The steps a member of this kind goes through, each with the sections they are asked. */
 export function memberSteps(definition: FormDefinition, memberKind: MemberKind): FormStep[] {
   return definition.steps
@@ -100,11 +124,12 @@ export function shownFieldKeys(steps: readonly FormStep[], answerOf: (key: strin
   return keys;
 }
 
-/** The keys of the questions dependents test: the only answers visibility depends on. */
+/** The keys of the questions dependents and `requiredWhen` test: the only answers that change what is shown or required. */
 export function conditionSources(definition: FormDefinition): string[] {
   const sources = new Set<string>();
   const walk = (fields: readonly FormField[]) => {
     for (const field of fields) {
+      if (isAnswerField(field) && field.requiredWhen) sources.add(field.requiredWhen.field);
       if (field.type !== 'dependent') continue;
       sources.add(field.when.field);
       walk(field.fields);

@@ -511,28 +511,35 @@ describe('the lost or damaged OCI card of a minor, whose parents swear the affid
 describe('a passport renewal’s changes, whatever its reason', () => {
   const renewals = ['adult-36-pages', 'adult-60-pages', 'minor', 'tatkal'] as const;
 
-  it.each(renewals)('%s: asks what must change of every reason, and requires no change', (pkg) => {
-    const renewal = definitionForPackage('indian-passport-renewal', pkg) as FormDefinition;
-    const memberKind = pkg === 'minor' ? 'Minor' : 'Adult';
-    expect(shownAnswerKeys(renewal, memberKind, {})).not.toContain('particularsChanged');
-    for (const reissueReason of ['expiring', 'expired-long', 'pages', 'changes']) {
-      expect(shownAnswerKeys(renewal, memberKind, { reissueReason }), reissueReason).toContain('particularsChanged');
-    }
-    // A passport that expires within a year, with a new address: both said, so the change's proof is asked.
-    const expiring = checkAnswers(
-      renewal,
-      { reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] },
-      { mode: 'partial', memberKind, today: TODAY },
-    );
-    expect(expiring.errors).toEqual({});
-    expect(expiring.answers).toEqual({ reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] });
-    const { errors } = checkAnswers(
-      renewal,
-      { reissueReason: 'pages' },
-      { mode: 'complete', memberKind, today: TODAY },
-    );
-    expect(errors).not.toHaveProperty('particularsChanged');
-  });
+  it.each(renewals)(
+    '%s: asks what must change of every reason, and requires a change only of “Something in it must change”',
+    (pkg) => {
+      const renewal = definitionForPackage('indian-passport-renewal', pkg) as FormDefinition;
+      const memberKind = pkg === 'minor' ? 'Minor' : 'Adult';
+      expect(shownAnswerKeys(renewal, memberKind, {})).not.toContain('particularsChanged');
+      for (const reissueReason of ['expiring', 'expired-long', 'pages', 'changes']) {
+        expect(shownAnswerKeys(renewal, memberKind, { reissueReason }), reissueReason).toContain('particularsChanged');
+      }
+      // A passport that expires within a year, with a new address: both said, so the change's proof is asked.
+      const expiring = checkAnswers(
+        renewal,
+        { reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] },
+        { mode: 'partial', memberKind, today: TODAY },
+      );
+      expect(expiring.errors).toEqual({});
+      expect(expiring.answers).toEqual({ reissueReason: 'expiring', particularsChanged: ['address', 'spouse-name'] });
+      for (const reissueReason of ['expiring', 'expired-long', 'pages']) {
+        const { errors } = checkAnswers(renewal, { reissueReason }, { mode: 'complete', memberKind, today: TODAY });
+        expect(errors, reissueReason).not.toHaveProperty('particularsChanged');
+      }
+      const mustChange = checkAnswers(
+        renewal,
+        { reissueReason: 'changes' },
+        { mode: 'complete', memberKind, today: TODAY },
+      );
+      expect(mustChange.errors.particularsChanged).toBe('What must change is required');
+    },
+  );
 
   it('keeps Tatkal to the changes it can make, whatever the reason', () => {
     const tatkal = definitionForPackage('indian-passport-renewal', 'tatkal') as FormDefinition;

@@ -53,13 +53,13 @@ function whyReissue(variant: 'normal' | 'tatkal'): FormField[] {
     }),
     // Asked whatever the reason (which stays one choice: orders, the checklist and the desk read
     // one): a passport that expires within a year may need a new address too, and each change
-    // ticked brings its proof (checklist.ts). Not required: a dependent tests one question and a
-    // question is asked once, so the form cannot require it of "must change" alone.
+    // ticked brings its proof (checklist.ts). Required once the reason given is a change.
     dependent('changesDetails', { field: 'reissueReason', answered: true }, [
       optional(
         ask('checkboxes', 'particularsChanged', 'What must change, if anything?', {
           errorLabel: 'What must change',
           options: variant === 'tatkal' ? TATKAL_CHANGES : CHANGES,
+          requiredWhen: { field: 'reissueReason', equals: 'changes' },
           help:
             variant === 'tatkal'
               ? 'Tick each change, or none if nothing changes. Tatkal cannot change a name, date or place of birth, appearance or signature; choose a normal renewal for those.'

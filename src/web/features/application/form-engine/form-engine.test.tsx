@@ -501,3 +501,57 @@ describe('a minor’s form names the child (issue 30 §3)', () => {
     expect(labels()).not.toContain('Priya');
   });
 });
+
+describe('a question required only while another answer says so (requiredWhen)', () => {
+  it('drops its “(optional)” and asks for it once the answer it tests says so', async () => {
+    const renewal: FormDefinition = {
+      ...definition,
+      id: 'test/required-when',
+      steps: [
+        {
+          key: 'renewal',
+          title: 'Your renewal',
+          sections: [
+            {
+              key: 'why',
+              title: 'Why',
+              fields: [
+                {
+                  type: 'radio',
+                  key: 'reason',
+                  label: 'Why do you need a new passport?',
+                  errorLabel: 'Reason',
+                  required: true,
+                  options: [
+                    { value: 'expiring', label: 'It expires soon' },
+                    { value: 'changes', label: 'Something in it must change' },
+                  ],
+                },
+                {
+                  type: 'checkboxes',
+                  key: 'changes',
+                  label: 'What must change, if anything?',
+                  errorLabel: 'What must change',
+                  requiredWhen: { field: 'reason', equals: 'changes' },
+                  options: [{ value: 'address', label: 'Address' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { onComplete } = renderEngine({ definition: renewal });
+    const changes = () => screen.getByRole('group', { name: /What must change/ });
+    fireEvent.click(screen.getByRole('radio', { name: 'It expires soon' }));
+    await waitFor(() => expect(within(changes()).queryByText('(optional)')).toBeTruthy());
+    fireEvent.click(screen.getByRole('radio', { name: 'Something in it must change' }));
+    await waitFor(() => expect(within(changes()).queryByText('(optional)')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('What must change is required');
+    expect(onComplete).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Address' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledWith({ reason: 'changes', changes: ['address'] }));
+  });
+});

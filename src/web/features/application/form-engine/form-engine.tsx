@@ -33,6 +33,7 @@ import {
   conditionSources,
   isEmptyAnswer,
   memberSteps,
+  sectionsRequiredNow,
   shownFieldKeys,
   stepIndexByField,
 } from '../../../../domain/forms/visibility.ts';
@@ -309,7 +310,8 @@ export function FormEngine({
   const checkOnArrival = useRef(false);
 
   // Watched as the member answers, and only these (not every keystroke): the answers dependents
-  // test, which decide the fields shown, and those a one-tap copy's condition reads.
+  // and `requiredWhen` test, which decide the fields shown and required, and those a one-tap
+  // copy's condition reads.
   const sources = useMemo(
     () => [...new Set([...conditionSources(definition), ...offers.flatMap((o) => (o.fits ? o.keys : []))])],
     [definition, offers],
@@ -569,7 +571,11 @@ export function FormEngine({
   const step = steps[index] ?? hostStep;
   if (!step) return null;
   const last = index === stepCount - 1;
-  const sections = hostStep ? [] : (steps[index]?.sections ?? []);
+  // A question required only while another answer says so (`requiredWhen`) shows as required
+  // then; a hidden answer counts as none, as checkAnswers counts it.
+  const sections = hostStep
+    ? []
+    : sectionsRequiredNow(steps[index]?.sections ?? [], (key) => (shown.has(key) ? answersNow[key] : undefined));
   const anythingShown = sections.some((s) => s.fields.some((f: FormField) => shown.has(f.key)));
 
   return (
