@@ -317,6 +317,16 @@ describe('seeded form definitions', () => {
     },
   );
 
+  it('oci-card/lost-or-damaged-oci: refuse a loss dated before the card was issued', () => {
+    const lost = definitionForPackage('oci-card', 'lost-or-damaged-oci') as FormDefinition;
+    const check = (ociIssueDate: string, cardLossDate: string) =>
+      checkAnswers(lost, { ociIssueDate, cardLossDate }, { mode: 'partial', memberKind: 'Adult', today: TODAY }).errors;
+    expect(check('2019-06-01', '2019-05-31')).toEqual({
+      cardLossDate: 'Date of the loss or damage cannot be before the date of issue (June 1, 2019)',
+    });
+    expect(check('2019-06-01', '2019-06-01')).toEqual({});
+  });
+
   it("put an Indian passport read on a renunciation in the surrendered passport's questions", () => {
     const renunciation = definitionForPackage(
       'renunciation-of-indian-passport',

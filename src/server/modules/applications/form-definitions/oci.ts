@@ -239,7 +239,11 @@ export function ociLostDefinition(id: string, title: string): FormDefinition {
             ['damaged', 'Damaged'],
           ]),
         }),
-        ask('date', 'cardLossDate', 'When did it happen?', { errorLabel: 'Date of the loss or damage' }),
+        // A card is lost after it was issued: an earlier date is a typo in one of the two.
+        ask('date', 'cardLossDate', 'When did it happen?', {
+          errorLabel: 'Date of the loss or damage',
+          rules: { notBefore: 'ociIssueDate' },
+        }),
         ask('paragraph', 'cardLossCircumstances', 'Describe what happened', {
           transforms: ['trim'],
           rules: { min: 20, max: 1500 },
