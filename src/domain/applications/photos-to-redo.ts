@@ -20,7 +20,7 @@ export const photoToRedoSchema = z.object({
 export type PhotoToRedo = z.infer<typeof photoToRedoSchema>;
 
 export const PHOTOS_TO_REDO_TEXT = {
-  heading: 'Worth replacing before we file it:',
+  heading: 'Worth replacing before the application is submitted:',
   item: (photo: Pick<PhotoToRedo, 'label' | 'problem'>) => `${photo.label}: ${photo.problem}`,
   why: 'The government portal checks photos by the same rules. Your order can go on without a new one; our team may ask for it.',
   replace: (label: string) => `Replace ${label}`,

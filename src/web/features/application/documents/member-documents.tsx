@@ -12,7 +12,7 @@ import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile
 
 export const DOCUMENTS_TEXT = {
   title: 'Documents',
-  intro: 'Upload a clear scan or photo of each document. Required ones must be in before we can file the application.',
+  intro: 'Upload a clear scan or photo of each document. Required ones must be in before we can check the application.',
   /** The items the form's own steps ask for (their checklist labels), not asked again here. */
   askedInForm: (labels: readonly string[]) =>
     `Uploaded in the form’s own steps, so not asked again here: ${labels.join(', ')}.`,
