@@ -1,7 +1,7 @@
 import dynamicIconImports from 'lucide-react/dynamicIconImports';
 import { describe, expect, it } from 'vitest';
 import { isCountriesSegment } from '../../../domain/catalog/seo-url.ts';
-import { ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
+import { ORDER_FILES_RETENTION_DAYS, UNPAID_ORDER_CANCEL_DAYS } from '../../../domain/orders/retention.ts';
 import { CATALOG_CONTENT, GENERAL_FAQS } from './catalog-content-data.ts';
 import { CATALOG, FROM_CA, FROM_US } from './catalog-data.ts';
 
@@ -159,6 +159,10 @@ describe('seeded catalog content', () => {
     expect(faq?.answer).not.toMatch(/deleted on request/);
     expect(faq?.answer).toContain(`deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes`);
     expect(faq?.answer).toContain('after 24 hours');
+    // The retention sweep cancels an order left unpaid (decision 0178), and its files' days count from then.
+    expect(faq?.answer).toContain(
+      `An order left unpaid, with nothing added or changed for ${UNPAID_ORDER_CANCEL_DAYS} days, is cancelled automatically`,
+    );
     expect(faq?.answer).toContain('in the Your data section of your profile');
   });
 });

@@ -320,6 +320,23 @@ describe('seeded catalog', () => {
     }
   });
 
+  it('says in each Canadian attestation package’s fee note what is refunded when an apostille replaces the attestation', () => {
+    for (const slug of ['property-power-of-attorney', 'civil-document-attestation']) {
+      const pkg = CATALOG.find((s) => s.slug === 'power-of-attorney')?.packages.find((p) => p.slug === slug);
+      const note = pkg?.texts.find((t) => JSON.stringify(t.appliesTo) === JSON.stringify(FROM_CA))?.feeNote ?? '';
+      const price = priceOf('power-of-attorney', slug, { applyingFrom: 'CA' });
+      const money = (amountCents: number) => formatMoney({ amountCents, currency: price.currency });
+      const centreFees = price.mandatoryFees.map((fee) => money(fee.amountCents));
+      expect(note, slug).toContain('an apostille takes the place of the consulate’s attestation');
+      expect(note, slug).toMatch(/we refund (the|their) /);
+      expect(note, slug).toContain(
+        `${money(price.governmentFeeCents)} attestation fee and ${centreFees.join(' and ')} to the application centre when you ask on our Request a refund page.`,
+      );
+      // A note naming a centre is read by the print pack as a charge paid there; these are in the order.
+      for (const centre of CENTRE_PROVIDERS) expect(note, slug).not.toContain(centre);
+    }
+  });
+
   it('says an apostilled Canadian document needs no consular attestation, and a US one is attested after it (catalog-facts §5)', () => {
     const poa = CATALOG.find((s) => s.slug === 'power-of-attorney');
     const canadian = (poa?.packages ?? []).flatMap((p) =>

@@ -5,7 +5,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_DETAILS } from '../../../domain/checkout/addons.ts';
 import { isContentBlockIcon } from '../../../domain/content/value-icons.ts';
-import { ORDER_FILES_NOTICE_DAYS, ORDER_FILES_RETENTION_DAYS } from '../../../domain/orders/retention.ts';
+import {
+  ORDER_FILES_NOTICE_DAYS,
+  ORDER_FILES_RETENTION_DAYS,
+  UNPAID_ORDER_CANCEL_DAYS,
+} from '../../../domain/orders/retention.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../client.ts';
 import {
@@ -147,6 +151,10 @@ describe('seeded site copy', () => {
     expect(use).toContain(`deleted automatically ${ORDER_FILES_RETENTION_DAYS} days after the order closes`);
     expect(use).toContain('(completed, refunded or cancelled)');
     expect(use).toContain(`we e-mail you ${ORDER_FILES_NOTICE_DAYS} days before`);
+    // An unpaid order is cancelled by the same sweep (decision 0178), and the customer e-mailed.
+    expect(use).toContain(
+      `An order left unpaid, with nothing added or changed for ${UNPAID_ORDER_CANCEL_DAYS} days, is cancelled automatically, and we e-mail you when it is.`,
+    );
     expect(use).toContain('is deleted after 24 hours');
     // The server writes its log to its host; nothing of ours deletes it after a period, and it
     // holds the request's path, time and address (http/request-log.ts), not browsers or clicks.
