@@ -17,15 +17,15 @@ export const ORDER_FILES_NOTICE_DAYS = 7;
 
 /**
  * An order left in Payment pending this many days after its last change (created, repriced, a
- * payment started, or worked on: an answer saved, a member or photo added, a file uploaded) is
- * cancelled by the retention sweep (decisions 0177, 0178); its files' retention then
- * counts from that day. Without it an unpaid order never closes, and the passports and photos
- * uploaded to it would be kept for ever. Two months leaves an applicant time to gather documents
- * before paying (a renunciation certificate, a renewed passport); past it, the order is most likely
- * abandoned, and a customer who comes back starts again, having paid nothing. No notice before it:
- * nothing is lost that day (nothing was paid; the files stay downloadable until their retention's
- * own notice and day), and a notice ahead would need a record of it per order, as the files'
- * retention keeps one.
+ * payment started, or worked on: an answer saved, a member or photo added, a passport confirmed, a
+ * file uploaded or removed) is cancelled by the retention sweep (decisions 0177, 0178); its files'
+ * retention then counts from that day. Without it an unpaid order never closes, and the passports
+ * and photos uploaded to it would be kept for ever. Two months leaves an applicant time to gather
+ * documents before paying (a renunciation certificate, a renewed passport); past it, the order is
+ * most likely abandoned, and a customer who comes back starts again, having paid nothing. No notice
+ * before it: nothing is lost that day (nothing was paid; the files stay downloadable until their
+ * retention's own notice and day), and a notice ahead would need a record of it per order, as the
+ * files' retention keeps one.
  */
 export const UNPAID_ORDER_CANCEL_DAYS = 60;
 

@@ -1,12 +1,13 @@
 import { and, eq, gt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applicationDocuments, applicationMembers, applicationOrders } from './tables.ts';
+import { applicationDocuments, applicationMemberPassports, applicationMembers, applicationOrders } from './tables.ts';
 
 /**
  * Whether the customer worked on application `orderId` after `since`: its details or a member
- * changed (an answer saved, a member added or edited, a step reviewed) or a document was uploaded
- * or removed. The unpaid-order sweep keeps such an order (orders/unpaid-sweep.ts): a family
- * gathering papers for weeks before paying has not abandoned it.
+ * changed (an answer saved, a member added or edited, a step reviewed, a passport read and
+ * confirmed) or a document was uploaded, replaced or removed. The unpaid-order sweep keeps such an
+ * order (orders/unpaid-sweep.ts): a family gathering papers for weeks before paying has not
+ * abandoned it.
  */
 export async function applicationWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
   const changed = [
@@ -17,6 +18,7 @@ export async function applicationWorkedOnSince(db: Database, orderId: number, si
     db
       .select({ id: applicationMembers.id })
       .from(applicationMembers)
+      .leftJoin(applicationMemberPassports, eq(applicationMemberPassports.memberId, applicationMembers.id))
       .where(
         and(
           eq(applicationMembers.orderId, orderId),
@@ -24,9 +26,11 @@ export async function applicationWorkedOnSince(db: Database, orderId: number, si
             gt(applicationMembers.createdAt, since),
             gt(applicationMembers.updatedAt, since),
             gt(applicationMembers.answersSavedAt, since),
+            gt(applicationMemberPassports.confirmedAt, since),
           ),
         ),
       ),
+    // A replaced file is a new row, the old one marked deleted.
     db
       .select({ id: applicationDocuments.id })
       .from(applicationDocuments)

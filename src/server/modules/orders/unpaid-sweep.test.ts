@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import {
@@ -10,12 +11,15 @@ import {
   UNPAID_CANCEL_MESSAGES as U,
   UNPAID_ORDER_CANCEL_DAYS,
 } from '../../../domain/orders/retention.ts';
+import { mrzLines, PRIYA, PRIYA_FIELDS } from '../../../domain/passports/testing.ts';
 import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { applicationDocuments } from '../../db/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { applicationMemberPassports } from '../applications/tables.ts';
 import { apiCall, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
-import { createSignedInUser } from '../auth/testing.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { recordedStrayCharge } from '../payments/testing.ts';
@@ -60,6 +64,32 @@ async function leftAtPayment() {
   expect(started.statusCode).toBe(200);
   const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
   return { user, order, paymentId };
+}
+
+/** A customer's new photo order, nothing in it. */
+async function photoOrder() {
+  const user = await createSignedInUser(t.app);
+  const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+  return { user, ...(created.json().data as { id: number; displayId: string }) };
+}
+
+/** A customer's photo order with one OCI photo uploaded (its check not yet run). */
+async function photoOrderWithPhoto() {
+  const order = await photoOrder();
+  const base = `/photo-orders/${order.displayId}`;
+  const added = await apiCall(t.app, 'POST', `${base}/items`, order.user.token, { photoSize: 'oci-photo' });
+  const item = added.json().data.items.at(-1) as { id: number };
+  const face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1${base}/items/${item.id}/photos`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(order.user.token) },
+    payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+  });
+  expect(uploaded.statusCode).toBe(201);
+  return order;
 }
 
 describe('an order left unpaid', () => {
@@ -163,8 +193,9 @@ describe('an order left unpaid', () => {
     expect(await statusOf(paying.order.id)).toBe('Cancelled');
   });
 
-  it('is kept while the customer works on it: an answer saved, a member added, a document uploaded, a photo order changed', async () => {
+  it('is kept while the customer works on it: an answer saved, a member added, a passport confirmed, a document uploaded, a photo added, a photo order changed', async () => {
     clock = daysOn(UNPAID_ORDER_CANCEL_DAYS + 1);
+    // The order, its price and payments are older than the cut-off: only the kind's records are recent.
     const recently = new Date(clock.getTime() - 10 * DAY_MS);
     const answered = await unpaidApplication();
     await t.database.executeSql('update application_members set answers_saved_at = $1 where order_id = $2', [
@@ -176,6 +207,15 @@ describe('an order left unpaid', () => {
       recently,
       memberAdded.order.id,
     ]);
+    const passportRead = await unpaidApplication();
+    await db()
+      .insert(applicationMemberPassports)
+      .values({
+        memberId: passportRead.order.members[0]?.id ?? 0,
+        lines: mrzLines(PRIYA),
+        fields: PRIYA_FIELDS,
+        confirmedAt: recently,
+      });
     const uploaded = await unpaidApplication();
     const memberId = uploaded.order.members[0]?.id ?? 0;
     const [item] = await requiredItems(t.app, uploaded.user.token, uploaded.order.displayId, memberId);
@@ -184,22 +224,31 @@ describe('an order left unpaid', () => {
       recently,
       uploaded.order.id,
     ]);
-    const photoUser = await createSignedInUser(t.app);
-    const photo = (
-      await apiCall(t.app, 'POST', '/photo-orders', photoUser.token, { idempotencyKey: randomUUID() })
-    ).json().data as { id: number; displayId: string };
-    await t.database.executeSql('update photo_orders set updated_at = $1 where order_id = $2', [recently, photo.id]);
+    const photoAdded = await photoOrderWithPhoto();
+    await t.database.executeSql(
+      'update photo_order_photos set created_at = $1, updated_at = $1 where item_id in (select id from photo_order_items where order_id = $2)',
+      [recently, photoAdded.id],
+    );
+    const photoChanged = await photoOrder();
+    await t.database.executeSql('update photo_orders set updated_at = $1 where order_id = $2', [
+      recently,
+      photoChanged.id,
+    ]);
+    const worked = [
+      answered.order.id,
+      memberAdded.order.id,
+      passportRead.order.id,
+      uploaded.order.id,
+      photoAdded.id,
+      photoChanged.id,
+    ];
 
     await t.app.retention.sweep();
-    for (const id of [answered.order.id, memberAdded.order.id, uploaded.order.id, photo.id]) {
-      expect([id, await statusOf(id)]).toEqual([id, 'Payment pending']);
-    }
+    for (const id of worked) expect([id, await statusOf(id)]).toEqual([id, 'Payment pending']);
     // Nothing done on them for 60 days more: cancelled.
     clock = new Date(recently.getTime() + (UNPAID_ORDER_CANCEL_DAYS + 1) * DAY_MS);
     await t.app.retention.sweep();
-    for (const id of [answered.order.id, memberAdded.order.id, uploaded.order.id, photo.id]) {
-      expect([id, await statusOf(id)]).toEqual([id, 'Cancelled']);
-    }
+    for (const id of worked) expect([id, await statusOf(id)]).toEqual([id, 'Cancelled']);
   });
 
   it('is cancelled and e-mailed once when two sweeps run at the same moment', async () => {
@@ -244,9 +293,7 @@ describe('an order left unpaid', () => {
   });
 
   it('of a photo order is SevaPhotos’ e-mail, says nothing of files it does not hold, and not “nothing was charged” after a refunded charge', async () => {
-    const user = await createSignedInUser(t.app);
-    const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
-    const { id, displayId } = created.json().data as { id: number; displayId: string };
+    const { user, id, displayId } = await photoOrder();
     await recordedStrayCharge(t, id, 1500);
     clock = daysOn(UNPAID_ORDER_CANCEL_DAYS + 1);
     await t.app.retention.sweep();
