@@ -106,6 +106,10 @@ describe('starting an application and following it (issue 10)', () => {
       const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
       expect(weight.scripts.length, path).toBeGreaterThan(2);
       expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+      // Written in place, not revealed by React's scripts (~0.6 KB more): a page's parts finish in
+      // the same render, and a large one is not sent apart (decision 0178).
+      const html = await (await fetch(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } })).text();
+      expect(html, path).not.toContain('$RC(');
     }
 
     // The profile's Orders tab and the dashboard link to it (by the number, as notifications do).

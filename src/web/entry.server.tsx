@@ -120,6 +120,11 @@ export default function handleRequest(
       </LoadContext>,
       {
         nonce,
+        // A part that has finished is written in place, however large: React sent a big one (a
+        // signed-in page's body, the account menu) apart, revealed by its inline scripts, ~0.6 KB
+        // more first-load JavaScript on every signed-in page, though it had finished with the rest
+        // (decision 0178). One that still waits on real work streams as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const status = responseStatusCode;
