@@ -17,7 +17,7 @@ describe('data rights rules', () => {
 
   it('promises no deletion within the month while an order is open: the desk cannot erase before it ends', () => {
     expect(DATA_RIGHTS_MESSAGES.pending).toBe(
-      'We have your request. We delete your account once your open orders have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
+      'We have your request. We delete your account once your open orders have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
     );
   });
 

@@ -60,7 +60,7 @@ export const DATA_RIGHTS_MESSAGES = {
    * may take longer, as GDPR art. 12(3) asks. No date: none is ours to keep while an order is open.
    */
   pending:
-    'We have your request. We delete your account once your open orders have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
+    'We have your request. We delete your account once your open orders have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
   statusLoaded: 'Data rights status loaded',
   requestsLoaded: 'Deletion requests loaded',
   requestNotFound: 'No deletion request with this id',

@@ -31,7 +31,7 @@ describe('the e-mail that a deletion request waits', () => {
     // The company's own sender keeps MAIL_FROM's name.
     expect(mail.fromName).toBeUndefined();
     expect(mail.text).toContain(
-      'We delete your account once the orders below have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request.',
+      'We delete your account once the orders below have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request.',
     );
     expect(mail.text).toContain('Waiting for: \nOCI-48213907 · Submitted\nPHO-11112222 · In review\n');
     expect(mail.text).toContain('Orders not paid yet are cancelled when we delete your account: PHO-33334444.');

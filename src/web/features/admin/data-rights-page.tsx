@@ -11,7 +11,7 @@ export const DATA_RIGHTS_PAGE_TEXT = {
   requested: (date: string) => `Requested ${date}`,
   due: (date: string) => `due ${date}`,
   overdue: 'Overdue',
-  openOrders: 'Waiting for these orders to finish or be cancelled:',
+  openOrders: 'Waiting for these orders to finish or be cancelled, and their refund requests to be decided and paid:',
   ready: 'No open orders: the account can be erased.',
   erase: 'Erase the account',
 } as const;

@@ -78,7 +78,7 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     // Staff cannot erase while an order is open, and an OCI order runs for weeks.
     expect(
       screen.getByText(
-        'You asked on November 29, 2026. We delete your account once the orders below have finished or been cancelled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
+        'You asked on November 29, 2026. We delete your account once the orders below have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/December 29, 2026|at the latest/)).toBeNull();
