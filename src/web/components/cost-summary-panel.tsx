@@ -9,7 +9,7 @@ export const SUMMARY_TEXT = {
   refundable: 'Refundable',
   notRefundable: FEE_REFUND_MARK.line,
   refundNote:
-    'Government and third-party fees are refunded in full until we submit your application to the authorities; once paid to them, they cannot be recovered. Our fees and add-ons are refunded as our refund policy says.',
+    'Government and third-party fees are refunded in full until your application is submitted to the authorities; once paid to them, they cannot be recovered. Our fees and add-ons are refunded as our refund policy says.',
   premium: 'Premium support included: a priority line and a named contact for this order.',
 } as const;
 

@@ -129,10 +129,10 @@ export function namesAsInPassport(): FormSection {
       ask('date', 'dateOfBirth', 'Date of birth', { rules: { min: '1900-01-01', max: 'today' } }),
     ],
     {
-      intro: 'Use your names exactly as your passport prints them; the consulate matches every letter.',
+      intro: 'Use your names exactly as your passport prints them; the authorities match every letter.',
       minor: {
         title: '{name}’s name, as in the passport',
-        intro: 'Use {name}’s names exactly as the passport prints them; the consulate matches every letter.',
+        intro: 'Use {name}’s names exactly as the passport prints them; the authorities match every letter.',
       },
     },
   );
@@ -329,7 +329,7 @@ export function contact(): FormSection {
     'contactSection',
     'How to reach you',
     [
-      ask('email', 'email', 'Email', { help: 'The consulate and we write to this address about the application.' }),
+      ask('email', 'email', 'Email', { help: 'We and the authorities write to this address about the application.' }),
       ask('phone', 'mobile', 'Mobile number', { defaultCountry: 'US' }),
       optional(ask('phone', 'otherPhone', 'Other phone number', { defaultCountry: 'US' })),
     ],

@@ -62,8 +62,8 @@ function whyReissue(variant: 'normal' | 'tatkal'): FormField[] {
           requiredWhen: { field: 'reissueReason', equals: 'changes' },
           help:
             variant === 'tatkal'
-              ? 'Tick each change, or none if nothing changes. Tatkal cannot change a name, date or place of birth, appearance or signature; choose a normal renewal for those.'
-              : 'Tick each change, or none if nothing changes. Each change needs its proof, which your checklist lists.',
+              ? 'Tick each change, if any. Tatkal cannot change a name, date or place of birth, appearance or signature; choose a normal renewal for those.'
+              : 'Tick each change, if any. Each change needs its proof, which your checklist lists.',
         }),
       ),
     ]),

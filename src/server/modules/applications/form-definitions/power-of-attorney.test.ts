@@ -14,7 +14,7 @@ describe('power of attorney form: the executant’s nationality', () => {
     for (const kind of ['property', 'civil'] as const) {
       const question = nationalityQuestion(kind);
       expect(question && 'help' in question ? question.help : undefined).toBe(
-        'If you are a foreign citizen: in the USA, your state apostilles the document first, and the consulate then attests it; in Canada, your province or Global Affairs Canada apostilles it instead, and the consulate does not attest it, so we refund the attestation fee and the application centre’s fee in your price when you ask on our Request a refund page.',
+        'Foreign citizens have the document apostilled. In the USA the consulate then attests it. In Canada the apostille takes its place, and we refund the attestation and application centre fees on request. Your checklist says which applies to you.',
       );
     }
   });

@@ -17,7 +17,7 @@ function executantStatus(): FormSection {
         ['foreign', 'A foreign citizen (OCI cardholders too)'],
       ]),
       // One form serves both countries (catalog-facts §5): the help says what each one asks.
-      help: 'If you are a foreign citizen: in the USA, your state apostilles the document first, and the consulate then attests it; in Canada, your province or Global Affairs Canada apostilles it instead, and the consulate does not attest it, so we refund the attestation fee and the application centre’s fee in your price when you ask on our Request a refund page.',
+      help: 'Foreign citizens have the document apostilled. In the USA the consulate then attests it. In Canada the apostille takes its place, and we refund the attestation and application centre fees on request. Your checklist says which applies to you.',
     }),
   ]);
 }
