@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import {
@@ -16,14 +15,13 @@ import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { applicationDocuments } from '../../db/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { applicationMemberPassports } from '../applications/tables.ts';
 import { apiCall, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { recordedStrayCharge } from '../payments/testing.ts';
-import { fakeAnalyse } from '../photos/testing.ts';
+import { fakeAnalyse, uploadOciPhoto } from '../photos/testing.ts';
 import { paymentAttempts, paymentRefunds } from './ledger-tables.ts';
 import { orderStatusHistory, orders } from './tables.ts';
 
@@ -76,19 +74,7 @@ async function photoOrder() {
 /** A customer's photo order with one OCI photo uploaded (its check not yet run). */
 async function photoOrderWithPhoto() {
   const order = await photoOrder();
-  const base = `/photo-orders/${order.displayId}`;
-  const added = await apiCall(t.app, 'POST', `${base}/items`, order.user.token, { photoSize: 'oci-photo' });
-  const item = added.json().data.items.at(-1) as { id: number };
-  const face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
-    .jpeg()
-    .toBuffer();
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1${base}/items/${item.id}/photos`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(order.user.token) },
-    payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
-  });
-  expect(uploaded.statusCode).toBe(201);
+  await uploadOciPhoto(t.app, order.user.token, `/photo-orders/${order.displayId}`);
   return order;
 }
 

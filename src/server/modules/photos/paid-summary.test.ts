@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { apiCall } from '../applications/testing.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
 import { orderChargedSummaries } from '../orders/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
-import { fakeAnalyse } from './testing.ts';
+import { fakeAnalyse, uploadOciPhoto } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,18 +20,7 @@ async function paidPhotoOrder() {
   const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
   const { id, displayId } = created.json().data as { id: number; displayId: string };
   const base = `/photo-orders/${displayId}`;
-  const added = await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'oci-photo' });
-  const item = added.json().data.items.at(-1) as { id: number };
-  const face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
-    .jpeg()
-    .toBuffer();
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1${base}/items/${item.id}/photos`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(user.token) },
-    payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
-  });
-  expect(uploaded.statusCode).toBe(201);
+  await uploadOciPhoto(t.app, user.token, base);
   await t.runJobs();
   await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: [] });
   await payWithSandbox(t, user.token, displayId);

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { apiCall } from '../applications/testing.ts';
+import { bearer } from '../auth/testing.ts';
 import { detectInWorker } from './compliance/detection-queue.ts';
 
 /** A stand-in for the compliance engine: passes every photo and fits it to the size's exact pixels. */
@@ -26,6 +29,22 @@ export function testFace(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
     .jpeg()
     .toBuffer();
+}
+
+/**
+ * One OCI photo (`testFace`) uploaded to a new item of the customer's photo order at `base`
+ * (/photo-orders/PHO-…); its check is queued, not yet run.
+ */
+export async function uploadOciPhoto(app: FastifyInstance, token: string, base: string): Promise<void> {
+  const added = await apiCall(app, 'POST', `${base}/items`, token, { photoSize: 'oci-photo' });
+  const item = added.json().data.items.at(-1) as { id: number };
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api/v1${base}/items/${item.id}/photos`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart([filePart('me.jpg', await testFace(), 'image/jpeg')]),
+  });
+  expect(uploaded.statusCode).toBe(201);
 }
 
 export { stopFaceDetection } from './analyser.ts';
