@@ -49,6 +49,13 @@ export function isErasedCustomerOrder(order: { userId: number; email: string }):
 export const DELETION_STATES = ['pending', 'erased'] as const;
 export type DeletionState = (typeof DELETION_STATES)[number];
 
+/**
+ * Why a deletion request waits, and for how long: the profile's notice, the API's answer and the
+ * e-mail say it alike. `orders` names them as the reader sees them ("the orders below").
+ */
+export const deletionWaits = (orders: string) =>
+  `We delete your account once ${orders} have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request.`;
+
 export const DATA_RIGHTS_MESSAGES = {
   exportReady: 'Your data export is ready',
   passwordIncorrect: 'The password is incorrect',
@@ -59,8 +66,7 @@ export const DATA_RIGHTS_MESSAGES = {
    * (an order in progress can take weeks, and the desk cannot erase while one is open) and that it
    * may take longer, as GDPR art. 12(3) asks. No date: none is ours to keep while an order is open.
    */
-  pending:
-    'We have your request. We delete your account once your open orders have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.',
+  pending: `We have your request. ${deletionWaits('your open orders')} We e-mail you when it is done.`,
   statusLoaded: 'Data rights status loaded',
   requestsLoaded: 'Deletion requests loaded',
   requestNotFound: 'No deletion request with this id',

@@ -1,4 +1,5 @@
 import { brandNameOf } from '../../../domain/config/site.ts';
+import { deletionWaits } from '../../../domain/data-rights/schemas.ts';
 import { senderAs } from '../../mail/brand-sender.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 
@@ -59,7 +60,7 @@ export function requestReceivedMail(
     subject: `We have your request to delete your ${brand} account`,
     heading: 'We have your request to delete your account',
     intro: [
-      'We delete your account once the orders below have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We will e-mail you when your account has been deleted.',
+      `${deletionWaits('the orders below')} We will e-mail you when your account has been deleted.`,
       ...(orders.unpaid.length > 0
         ? [`Orders not paid yet are cancelled when we delete your account: ${ids(orders.unpaid)}.`]
         : []),

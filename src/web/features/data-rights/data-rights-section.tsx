@@ -6,6 +6,7 @@ import {
   DATA_RIGHTS_MESSAGES,
   type DeletionStatus,
   deletionRequestSchema,
+  deletionWaits,
 } from '../../../domain/data-rights/schemas.ts';
 import { FormAlert } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -42,7 +43,7 @@ export const DATA_RIGHTS_TEXT = {
   // No date while an order is open: the desk cannot erase before it ends, and an order can take
   // weeks (DATA_RIGHTS_MESSAGES.pending says the same when the request is made).
   pendingLead: (requested: string) =>
-    `You asked on ${requested}. We delete your account once the orders below have finished or been cancelled, and any refund of them is settled. An order in progress can take several weeks, so this may be more than a month from your request. We e-mail you when it is done.`,
+    `You asked on ${requested}. ${deletionWaits('the orders below')} We e-mail you when it is done.`,
   // Every order it waited for has finished: staff erase it from their queue (decision 0119), by
   // the request's deadline if it is still ahead.
   pendingReady: (requested: string, due: string | null) =>
