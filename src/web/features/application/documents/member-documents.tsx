@@ -39,7 +39,7 @@ export function MemberDocuments({
   checklist: MemberChecklist;
   canChange: boolean;
   /** The member's checklist after an upload or a deletion. */
-  onChecklist(checklist: MemberChecklist): void;
+  onChecklist(checklist: MemberChecklist): Promise<void>;
   skip?: readonly string[];
   /** Other members' files the items can use again (household.ts documentOffers). */
   offers?: readonly DocumentOffer[];
@@ -53,18 +53,18 @@ export function MemberDocuments({
         onProgress,
         signal,
       });
-      onChecklist(next);
+      await onChecklist(next);
     },
     remove: async (document: DocumentView) => {
       // null: the document was no member's (nothing of the view changes).
       const next = (await deleteDocument(orderRef, document.id)).data;
-      if (next) onChecklist(next);
+      if (next) await onChecklist(next);
     },
     reuse: async (offer) => {
-      onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);
+      await onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);
     },
     setProofCode: async (country, postalCode) => {
-      onChecklist((await setProofPostalCode(orderRef, checklist.memberId, country, postalCode)).data);
+      await onChecklist((await setProofPostalCode(orderRef, checklist.memberId, country, postalCode)).data);
     },
   });
 

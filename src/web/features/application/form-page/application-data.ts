@@ -94,13 +94,22 @@ export function rememberMemberForm(client: QueryClient, orderRef: string, form: 
   );
 }
 
-/** A member's checklist after an upload or a deletion, into the order's checklists. */
-export function rememberChecklist(client: QueryClient, orderRef: string, next: MemberChecklist): void {
-  client.setQueryData<OrderChecklist>(applicationKeys.checklist(orderRef), (all) => {
+/**
+ * A member's checklist after an upload or a deletion, into the order's checklists. A read of the
+ * checklists still in flight was answered before the change: landing after it, it would put the list
+ * back without the file (CI run 66d: a dropped document's Delete button never came). It is cancelled,
+ * and read again once the change is in, since it may carry what an answer changed (a new item).
+ */
+export async function rememberChecklist(client: QueryClient, orderRef: string, next: MemberChecklist): Promise<void> {
+  const queryKey = applicationKeys.checklist(orderRef);
+  const reading = client.isFetching({ queryKey, exact: true }) > 0;
+  await client.cancelQueries({ queryKey, exact: true });
+  client.setQueryData<OrderChecklist>(queryKey, (all) => {
     if (!all) return all;
     const members = all.members.map((m) => (m.memberId === next.memberId ? next : m));
     return { ...all, members, complete: members.every((m) => m.complete) };
   });
+  if (reading) void client.invalidateQueries({ queryKey, exact: true });
   // The order page's to-do list counts the documents too.
   void client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
 }

@@ -323,7 +323,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
             onProgress,
             signal,
           });
-          rememberChecklist(client, orderRef, next);
+          await rememberChecklist(client, orderRef, next);
           // The server stored the answer with the file: the field's save that follows builds on it.
           if (answersSavedAt) uploaded(answersSavedAt);
           const ref = documentFileRef(document);

@@ -176,15 +176,19 @@ function RequestedItem({
       actions={{
         upload: async (file, progress) => {
           const { checklist } = await uploadDocument(orderRef, memberId, item.id, file, progress);
-          rememberChecklist(client, orderRef, checklist);
+          await rememberChecklist(client, orderRef, checklist);
         },
         remove: async (document: DocumentView) => {
           // null: the document was no member's (nothing of the view changes).
           const next = (await deleteDocument(orderRef, document.id)).data;
-          if (next) rememberChecklist(client, orderRef, next);
+          if (next) await rememberChecklist(client, orderRef, next);
         },
         setProofCode: async (country, postalCode) => {
-          rememberChecklist(client, orderRef, (await setProofPostalCode(orderRef, memberId, country, postalCode)).data);
+          await rememberChecklist(
+            client,
+            orderRef,
+            (await setProofPostalCode(orderRef, memberId, country, postalCode)).data,
+          );
         },
       }}
     />
