@@ -79,6 +79,82 @@ describe('questionsFromCsv and questionsFromJson', () => {
   });
 });
 
+describe('the requiredWhen column', () => {
+  const header = 'key,label,type,options,requiredWhen';
+  const reason = 'reissueReason,Reason for renewal,radio,expired|changes|lost,';
+  const rowsOf = (csv: string) => {
+    const parsed = questionsFromCsv(csv);
+    return parsed.ok ? parsed.questions : parsed.errors;
+  };
+
+  it('reads each kind of condition in the definition format’s own words', () => {
+    expect(
+      rowsOf(
+        [
+          header,
+          'changes,Changes to make,text,,reissueReason equals changes',
+          'lostWhere,Place of loss,text,,reissueReason oneOf lost | changes',
+          'visaNumber,Visa number,text,,documents includes visa',
+          'notes,Notes,text,,reissueReason ANSWERED',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      {
+        key: 'changes',
+        label: 'Changes to make',
+        type: 'text',
+        requiredWhen: { field: 'reissueReason', equals: 'changes' },
+      },
+      {
+        key: 'lostWhere',
+        label: 'Place of loss',
+        type: 'text',
+        requiredWhen: { field: 'reissueReason', oneOf: ['lost', 'changes'] },
+      },
+      { key: 'visaNumber', label: 'Visa number', type: 'text', requiredWhen: { field: 'documents', includes: 'visa' } },
+      { key: 'notes', label: 'Notes', type: 'text', requiredWhen: { field: 'reissueReason', answered: true } },
+    ]);
+  });
+
+  it('gives the draft the same question as the JSON import, the rule included', () => {
+    const rule = { field: 'reissueReason', equals: 'changes' };
+    const csv = questionsFromCsv(
+      `${header}\n${reason}\nchanges,Changes to make,paragraph,,reissueReason equals changes`,
+    );
+    if (!csv.ok) throw new Error('the CSV was refused');
+    const fromCsv = appendQuestions(definition, { step: 'about', section: 'names' }, csv.questions);
+    const fromJson = appendQuestions(definition, { step: 'about', section: 'names' }, [
+      {
+        key: 'reissueReason',
+        label: 'Reason for renewal',
+        type: 'radio',
+        options: ['expired', 'changes', 'lost'].map((v) => ({ value: v, label: v })),
+      },
+      { key: 'changes', label: 'Changes to make', type: 'paragraph', requiredWhen: rule },
+    ]);
+    expect(fromCsv.ok).toBe(true);
+    expect(fromCsv).toEqual(fromJson);
+    expect(fromCsv.ok && fromCsv.definition.steps[0]?.sections[0]?.fields.at(-1)).toMatchObject({ requiredWhen: rule });
+  });
+
+  it('names a value that is not a condition, and a condition on a question that does not come before', () => {
+    expect(rowsOf(`${header}\n${reason}\nchanges,Changes to make,text,,reissueReason is changes`)).toEqual({
+      'rows.2':
+        'Row 2: requiredWhen must be an earlier question\'s key and a test, such as "reissueReason equals changes", "reissueReason oneOf lost|stolen", "documents includes visa" or "reissueReason answered".',
+    });
+    expect(rowsOf(`${header}\nchanges,Changes to make,text,,reissueReason equals`)).toHaveProperty('rows.1');
+    const later = questionsFromCsv(`${header}\nchanges,Changes to make,text,,reissueReason equals changes\n${reason}`);
+    if (!later.ok) throw new Error('the CSV was refused');
+    expect(appendQuestions(definition, { step: 'about', section: 'names' }, later.questions)).toEqual({
+      ok: false,
+      errors: {
+        'rows.1.requiredWhen':
+          'Row 1: "changes" depends on "reissueReason", which is not a question that comes before it',
+      },
+    });
+  });
+});
+
 describe('appendQuestions', () => {
   it('appends to the section when every row is valid, and reports problems by row otherwise', () => {
     const added = appendQuestions(definition, { step: 'about', section: 'names' }, [

@@ -3,7 +3,13 @@ import { ROW_ID_MAX } from '../api/row-id.ts';
 import { checklistItemOfUpload } from '../applications/checklist.ts';
 import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { buildAnswersSchema } from '../forms/answers.ts';
-import { allFields, type FormDefinition, formDefinitionSchema, isUploadField } from '../forms/definition.ts';
+import {
+  allFields,
+  type Condition,
+  type FormDefinition,
+  formDefinitionSchema,
+  isUploadField,
+} from '../forms/definition.ts';
 
 /**
  * The back office's form builder (issue 13 item 4, decision 0073): admins edit a package's form
@@ -144,6 +150,7 @@ export const QUESTION_CSV_COLUMNS = [
   'label',
   'type',
   'required',
+  'requiredWhen',
   'help',
   'placeholder',
   'errorLabel',
@@ -221,6 +228,28 @@ export function parseCsv(source: string): { ok: true; rows: string[][] } | { ok:
   return { ok: true, rows: rows.filter((r) => !(r.length === 1 && r[0] === '')) };
 }
 
+/**
+ * A condition as one CSV cell, in the definition's own words so the JSON and the CSV read alike:
+ * 'reissueReason equals changes', 'reissueReason oneOf lost|stolen' (`|` as in `options`),
+ * 'documents includes visa', 'reissueReason answered'. Null when the cell does not read so; the
+ * definition schema then checks the key, the values and that the question comes earlier.
+ */
+function conditionFromCell(cell: string): Condition | null {
+  const answered = /^(\S+)\s+answered$/i.exec(cell);
+  if (answered?.[1]) return { field: answered[1], answered: true };
+  const [, field = '', test = '', value = ''] = /^(\S+)\s+(equals|oneOf|includes)\s+(\S.*)$/i.exec(cell) ?? [];
+  switch (test.toLowerCase()) {
+    case 'equals':
+      return { field, equals: value };
+    case 'oneof':
+      return { field, oneOf: value.split('|').map((v) => v.trim()) };
+    case 'includes':
+      return { field, includes: value };
+    default:
+      return null;
+  }
+}
+
 const RULE_TYPES_WITH_TEXT_BOUNDS = new Set(['date', 'time']);
 const TRUE = new Set(['true', 'yes', '1']);
 const FALSE = new Set(['false', 'no', '0', '']);
@@ -244,6 +273,14 @@ function fieldFromRow(cells: Partial<Record<Column, string>>): Record<string, un
   const required = (cells.required ?? '').trim().toLowerCase();
   if (TRUE.has(required)) field.required = true;
   else if (!FALSE.has(required)) return 'required must be true or false';
+  const requiredWhen = value('requiredWhen');
+  if (requiredWhen !== undefined) {
+    const condition = conditionFromCell(requiredWhen);
+    if (!condition) {
+      return `requiredWhen must be an earlier question's key and a test, such as "reissueReason equals changes", "reissueReason oneOf lost|stolen", "documents includes visa" or "reissueReason answered"`;
+    }
+    field.requiredWhen = condition;
+  }
   for (const c of ['help', 'placeholder', 'errorLabel'] as const) {
     const v = value(c);
     if (v !== undefined) field[c] = v;

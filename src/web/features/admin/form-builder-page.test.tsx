@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminFormDetail } from '../../../domain/admin/forms.ts';
+import { type AdminFormDetail, QUESTION_CSV_COLUMNS } from '../../../domain/admin/forms.ts';
 import type { FormDefinition, MinorTexts } from '../../../domain/forms/definition.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { FormBuilderPage, moveItem, withMinorText } from './form-builder-page.tsx';
@@ -248,5 +248,12 @@ describe('the form builder page', () => {
       ],
     });
     expect(fields?.[4]).toMatchObject({ when: { field: 'travelled', oneOf: ['yes', 'no'] } });
+  });
+
+  it('names every CSV column the import takes, and how requiredWhen reads', async () => {
+    renderWithRouter(<FormBuilderPage detail={detail(false)} renderPreview={() => null} />);
+    const help = (await screen.findByRole('form', { name: 'Import questions' })).textContent ?? '';
+    for (const column of QUESTION_CSV_COLUMNS) expect(help).toMatch(new RegExp(`\\b${column}\\b`));
+    expect(help).toContain('reissueReason equals changes');
   });
 });

@@ -586,10 +586,15 @@ function QuestionImport({
         Import questions
       </h2>
       <p className="text-slate-700">
-        A CSV file with the columns key, label, type (and optionally required, help, placeholder, errorLabel, text,
-        options as value=Label|value=Label, min, max, pattern, patternMessage), or a JSON file{' '}
+        A CSV file with the columns key, label, type (and optionally required, requiredWhen, help, placeholder,
+        errorLabel, text, options as value=Label|value=Label, min, max, pattern, patternMessage), or a JSON file{' '}
         <code>{'{ "questions": [ … ] }'}</code>. The questions are added to the saved draft, all or none. Save your
         edits first: the import starts from the saved draft.
+      </p>
+      <p className="text-slate-700">
+        requiredWhen makes a question required only while an earlier question’s answer passes a test: the earlier
+        question’s key, then <code>equals value</code>, <code>oneOf value|value</code>, <code>includes value</code>{' '}
+        (checkboxes) or <code>answered</code>. For example <code>reissueReason equals changes</code>.
       </p>
       <label className="flex flex-col gap-1">
         <span className="font-semibold">Add to section</span>
