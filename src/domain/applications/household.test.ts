@@ -636,9 +636,9 @@ describe('documentOffers', () => {
       };
       expect(documentOffers(diya, [meera, aarav, diya], items)).toEqual([
         { itemId: 'signing-parent-passport', documentId: 31, label: 'Use Meera’s passport copy' },
-        { itemId: 'signing-parent-passport', documentId: 51, label: 'Use Aarav’s copy' },
+        { itemId: 'signing-parent-passport', documentId: 51, label: 'Use the copy uploaded for Aarav' },
         { itemId: 'signing-parent-pr-card', documentId: 32, label: 'Use Meera’s copy' },
-        { itemId: 'parent-death-certificate', documentId: 52, label: 'Use Aarav’s copy' },
+        { itemId: 'parent-death-certificate', documentId: 52, label: 'Use the copy uploaded for Aarav' },
       ]);
       const fatherSigns = { ...aarav, answers: { parentsSituation: 'widowed', livingParent: 'father' } };
       expect(documentOffers(diya, [fatherSigns, diya], items)).toEqual([]);
@@ -651,6 +651,40 @@ describe('documentOffers', () => {
       ]);
       expect(answersNeededFor(diya, [meera, arjun, aarav, diya], ['parent-passport-1'])).toEqual([]);
       expect(answersNeededFor(meera, [meera, diya], items)).toEqual([]);
+    });
+  });
+
+  describe('the parents’ papers a brother or sister already has', () => {
+    const items = ['parent-passport-1', 'parent-passport-2', 'indian-origin-proof'];
+    const aarav = files({ ...anaya, id: 4, fullName: 'Aarav Sharma' }, [
+      { id: 61, itemId: 'parent-passport-1' },
+      { id: 62, itemId: 'parent-passport-2' },
+      { id: 63, itemId: 'indian-origin-proof' },
+    ]);
+
+    it('offers a child what a brother or sister of the same parents uploaded for the same item', () => {
+      // The parents do not apply: their passports were uploaded for the first child only.
+      expect(documentOffers(child, [aarav, child], items)).toEqual([
+        { itemId: 'parent-passport-1', documentId: 61, label: 'Use the copy uploaded for Aarav' },
+        { itemId: 'parent-passport-2', documentId: 62, label: 'Use the copy uploaded for Aarav' },
+        { itemId: 'indian-origin-proof', documentId: 63, label: 'Use the copy uploaded for Aarav' },
+      ]);
+      // The parents' own files come first.
+      expect(documentOffers(child, [mother, father, aarav, child], ['parent-passport-1'])).toEqual([
+        { itemId: 'parent-passport-1', documentId: 11, label: 'Use Priya’s passport copy' },
+        { itemId: 'parent-passport-1', documentId: 61, label: 'Use the copy uploaded for Aarav' },
+      ]);
+    });
+
+    it('never offers them to a child of other parents, nor an adult’s, whose proof of origin is their own', () => {
+      // The account holder's young brother is a child of her parents, not of her and her husband.
+      const brother = { ...aarav, relationship: 'Sibling' as const };
+      expect(documentOffers(child, [brother, child], items)).toEqual([]);
+      const cousin = { ...child, id: 5, relationship: 'Other' as const };
+      expect(documentOffers(cousin, [aarav, cousin], items)).toEqual([]);
+      expect(documentOffers(child, [{ ...aarav, relationship: 'Other' as const }, child], items)).toEqual([]);
+      const grownUp = { ...aarav, kind: 'Adult' as const };
+      expect(documentOffers(child, [grownUp, child], items)).toEqual([]);
     });
   });
 

@@ -678,11 +678,25 @@ export function answersNeededFor(
 }
 
 /**
+ * What a minor's brothers and sisters under age (`siblingsOf`: the same parents) uploaded for the
+ * same item, where that item is a paper of the parents they share: the second child needs the
+ * parents' passports and the family's proof of Indian origin as the first did. Not an adult's
+ * proof of origin, which is their own.
+ */
+function siblingSources(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
+  if (member.kind !== 'Minor') return [];
+  return siblingsOf(member, others)
+    .filter((sibling) => sibling.kind === 'Minor')
+    .map((sibling) => [sibling, itemId]);
+}
+
+/**
  * Which other members' files a checklist item can take, and from which of their items: a
  * minor's parents' passports from the parents' own, the papers of the parent who signs alone
  * (`signerSources`), the proof of Indian origin from a parent's (a parent's or grandparent's
- * Indian passport proves the child's too), and a proof of address or the parents' marriage
- * certificate from anyone in the family who has one.
+ * Indian passport proves the child's too), the parents' passports and proof of origin from a
+ * brother's or sister's same item (`siblingSources`), and a proof of address or the parents'
+ * marriage certificate from anyone in the family who has one.
  */
 function sourcesFor(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
   if (SIGNER_ITEMS.includes(itemId)) return member.kind === 'Minor' ? signerSources(itemId, member, others) : [];
@@ -691,16 +705,29 @@ function sourcesFor(itemId: string, member: MemberFiles, others: readonly Member
     case 'parent-passport-1':
     case 'parent-passport-2': {
       const parent = parents[itemId === 'parent-passport-1' ? 0 : 1];
-      return parent ? PASSPORT_ITEMS.map((item) => [parent, item]) : [];
+      const own = parent ? PASSPORT_ITEMS.map((item): [MemberFiles, string] => [parent, item]) : [];
+      return [...own, ...siblingSources(itemId, member, others)];
     }
     case 'indian-origin-proof':
-      return member.kind === 'Minor' ? parents.map((p) => [p, itemId]) : [];
+      if (member.kind !== 'Minor') return [];
+      return [...parents.map((p): [MemberFiles, string] => [p, itemId]), ...siblingSources(itemId, member, others)];
     case 'address-proof':
     case 'parents-marriage-certificate':
       return others.map((o) => [o, itemId]);
     default:
       return [];
   }
+}
+
+/**
+ * An offer's button. A brother's or sister's file is named by whose checklist it was uploaded
+ * for: it is their parents' paper, not their own ("Aarav’s copy" of a parent's passport reads as
+ * Aarav's passport).
+ */
+function offerLabel(source: MemberFiles, sourceItem: string, sibling: boolean): string {
+  const name = memberFirstName(source.fullName);
+  if (sibling) return `Use the copy uploaded for ${name}`;
+  return PASSPORT_ITEMS.includes(sourceItem) ? `Use ${name}’s passport copy` : `Use ${name}’s copy`;
 }
 
 /** The files of other members that `member`'s checklist items (not uploaded yet) can use, one offer per file. */
@@ -710,6 +737,7 @@ export function documentOffers(
   itemIds: readonly string[],
 ): DocumentOffer[] {
   const others = everyone.filter((m) => m.id !== member.id);
+  const siblings = siblingsOf(member, others);
   return itemIds.flatMap((itemId) =>
     sourcesFor(itemId, member, others).flatMap(([source, sourceItem]) =>
       source.documents
@@ -717,9 +745,7 @@ export function documentOffers(
         .map((d) => ({
           itemId,
           documentId: d.id,
-          label: PASSPORT_ITEMS.includes(sourceItem)
-            ? `Use ${memberFirstName(source.fullName)}’s passport copy`
-            : `Use ${memberFirstName(source.fullName)}’s copy`,
+          label: offerLabel(source, sourceItem, siblings.includes(source)),
         })),
     ),
   );

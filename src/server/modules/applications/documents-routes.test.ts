@@ -505,6 +505,25 @@ describe('using another member’s file again (issue 30)', () => {
     expect(open.statusCode).toBe(200);
   });
 
+  it('gives a second child the parents’ passport uploaded for the first, never a child of other parents', async () => {
+    const sister: MemberInput = { ...MINOR, fullName: 'Anaya Sharma', dateOfBirth: '2018-03-02' };
+    // The account holder's young brother: his parents are hers, not the children's.
+    const brother: MemberInput = { fullName: 'Rohan Sharma', dateOfBirth: '2010-06-01', relationship: 'Sibling' };
+    const { user, order } = await customerWithOrder([ADULT, MINOR, sister, brother]);
+    const [, first, second, uncle] = order.members.map((m: { id: number }) => m.id) as number[];
+    const source = (
+      await upload(user.token, itemPath(order.displayId, first ?? 0, 'parent-passport-1'), pdfFile())
+    ).json().data.document;
+
+    // Refused as a file not offered: the item is on his checklist too.
+    const refused = await copy(user.token, order.displayId, uncle ?? 0, 'parent-passport-1', source.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(D.notFound);
+    const res = await copy(user.token, order.displayId, second ?? 0, 'parent-passport-1', source.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.document).toMatchObject({ memberId: second, itemId: 'parent-passport-1' });
+  });
+
   it('gives a child whose mother signs alone a copy of her passport, as the answers name the signer', async () => {
     const { user, order } = await customerWithOrder([ADULT, MINOR]);
     const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
