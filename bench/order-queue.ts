@@ -7,6 +7,7 @@ import { PLATFORMS } from '../src/domain/config/platform.ts';
 import { BRANDS } from '../src/domain/config/site.ts';
 import type { OrderKind } from '../src/domain/orders/order-kind.ts';
 import type { OrderStatus } from '../src/domain/orders/status.ts';
+import { DAY_MS } from '../src/domain/time.ts';
 import type { Database } from '../src/server/db/client.ts';
 import {
   applicationOrders,
@@ -23,7 +24,6 @@ export const QUEUE_ORDERS = 10_000;
 const CUSTOMERS = 800;
 /** Rows per INSERT: 1,000 orders of 10 columns stay far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1_000;
-const DAY_MS = 86_400_000;
 /** The customer whose e-mail the search scenario types (part of it, as staff would). */
 export const SEARCHED_EMAIL_PART = 'priya.patel10@';
 

@@ -52,15 +52,29 @@ function staticImports(code: string): string[] {
   return found;
 }
 
+export interface MeasureOptions {
+  headers?: Readonly<Record<string, string>>;
+  budgetBytes?: number;
+}
+
+/**
+ * A page's weight and the HTML it was read from, for a test that checks the markup too without
+ * fetching the page again. The HTML stays out of PageWeight, which the bench's report writes whole.
+ */
+export interface MeasuredPage {
+  weight: PageWeight;
+  html: string;
+}
+
 /**
  * Fetches the page, then every script it loads on first paint: `<script src>`,
  * `<link rel="modulepreload">`, and the static imports of those and of the inline module
  * scripts (same origin only). Each file is gzipped (level 9) on its own and summed.
  */
-export async function measurePageWeight(
+export async function measurePage(
   pageUrl: string,
-  { headers = BROWSER_HEADERS, budgetBytes = PAGE_JS_BUDGET_BYTES } = {},
-): Promise<PageWeight> {
+  { headers = BROWSER_HEADERS, budgetBytes = PAGE_JS_BUDGET_BYTES }: MeasureOptions = {},
+): Promise<MeasuredPage> {
   const page = await fetch(pageUrl, { headers });
   if (!page.ok) throw new Error(`GET ${pageUrl} answered ${page.status}`);
   const html = await page.text();
@@ -108,7 +122,22 @@ export async function measurePageWeight(
     gzipBytes: inline.length ? gzipSize(inlineText) : 0,
   };
   const totalGzipBytes = scripts.reduce((sum, s) => sum + s.gzipBytes, inlineScripts.gzipBytes);
-  return { pageUrl, scripts, inlineScripts, totalGzipBytes, budgetBytes, withinBudget: totalGzipBytes <= budgetBytes };
+  return {
+    weight: {
+      pageUrl,
+      scripts,
+      inlineScripts,
+      totalGzipBytes,
+      budgetBytes,
+      withinBudget: totalGzipBytes <= budgetBytes,
+    },
+    html,
+  };
+}
+
+/** measurePage's weight alone, for the callers that do not read the page's HTML. */
+export async function measurePageWeight(pageUrl: string, options?: MeasureOptions): Promise<PageWeight> {
+  return (await measurePage(pageUrl, options)).weight;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { BROWSER_HEADERS, formatPageWeight, measurePage } from '../bench/page-weight.ts';
 import { signInContext, uniqueEmail, verifiedAccount, waitForInteractive } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
@@ -103,12 +103,11 @@ describe('starting an application and following it (issue 10)', () => {
     // The signed-in pages stay within the first-load budget (DESIGN.md §4), signed in as they are used.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const path of [`/service-order?orderId=${displayId}`, PACKAGE_FORM, '/dashboard', '/profile']) {
-      const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
+      const { weight, html } = await measurePage(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
       expect(weight.scripts.length, path).toBeGreaterThan(2);
       expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
       // Written in place, not revealed by React's scripts (~0.6 KB more): a page's parts finish in
       // the same render, and a large one is not sent apart (decision 0178).
-      const html = await (await fetch(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } })).text();
       expect(html, path).not.toContain('$RC(');
     }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../domain/time.ts';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, RETENTION_MS } from './housekeeping.ts';
 import { JOBS_SCHEMA } from './jobs/queue.ts';
 import { mailMessages, outboundEmails } from './mail/tables.ts';
@@ -9,7 +10,6 @@ import { contactEnquiries, contactReplies } from './modules/contact/tables.ts';
 import { campaignLeads } from './modules/marketing/tables.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 let t: TestApp;

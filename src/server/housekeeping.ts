@@ -1,3 +1,4 @@
+import { DAY_MS } from '../domain/time.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import type { AuthService } from './modules/auth/service.ts';
@@ -15,7 +16,6 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping.prune';
 /** Daily at 03:17 UTC: a quiet hour, off the top of the hour other schedules favour. */
 export const HOUSEKEEPING_CRON = '17 3 * * *';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_MS = {
   /**
    * Sent and failed e-mails, and the dev mailbox. An account-mail job finds its e-mail by key to

@@ -12,6 +12,7 @@ import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
 import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
+import { DAY_MS, HOUR_MS } from '../time.ts';
 import { adminListQuery } from './list-query.ts';
 
 /**
@@ -241,9 +242,6 @@ export const deskOrderSchema = z.object({
   photo: photoOrderSchema.nullable(),
 });
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Statuses where the work is decided or over: the clock no longer runs. */
 const CLOCK_STOPPED = new Set(['Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled']);

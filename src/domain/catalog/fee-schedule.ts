@@ -1,5 +1,6 @@
 import { COUPON_MESSAGES, type DroppedCoupon } from '../checkout/coupons.ts';
 import { todayIsoDate } from '../limits/constants.ts';
+import { DAY_MS } from '../time.ts';
 import { formatMoney } from './money.ts';
 import { SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
 import { type PackagePrice, priceTotalCents, type ScheduledChange } from './service-detail.ts';
@@ -99,7 +100,7 @@ export function formatFeeDate(isoDate: string): string {
 
 /** Days from `day` to `later` (both 'YYYY-MM-DD'). */
 export function daysBetween(day: string, later: string): number {
-  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
 }
 
 /**

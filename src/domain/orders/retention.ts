@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, formatFeeDate } from '../catalog/fee-schedule.ts';
 import { todayIsoDate } from '../limits/constants.ts';
+import { DAY_MS } from '../time.ts';
 import type { OrderKind } from './order-kind.ts';
 import type { OrderStatus } from './status.ts';
 
@@ -34,7 +35,7 @@ export const CLOSED_ORDER_STATUSES = ['Completed', 'Refunded', 'Cancelled'] as c
 
 /** Adds `days` to a 'YYYY-MM-DD' day. */
 export function addDays(day: string, days: number): string {
-  return todayIsoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+  return todayIsoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
 
 /**

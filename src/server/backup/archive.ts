@@ -5,6 +5,7 @@ import { addAbortSignal } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
+import { DAY_MS } from '../../domain/time.ts';
 import { type Database, databaseConfigFor, holdsEmbeddedDatabase, openDatabase } from '../db/client.ts';
 import { isNotFound, removeStaleFiles } from '../lib/stale-files.ts';
 import { type ErasureRecord, erasureRegister } from '../modules/data-rights/service.ts';
@@ -253,7 +254,7 @@ export function writeBackup({
 /** Where a backup copies the embedded database's folder; beside it, so on the same disk. */
 const BACKUP_WORK = 'backup-work';
 /** A copy this old was left by a backup that died with its process. */
-const STALE_COPY_MS = 24 * 60 * 60 * 1000;
+const STALE_COPY_MS = DAY_MS;
 
 /**
  * The embedded database's folder as a tar, the format PGlite loads (`loadDataDir`). The folder is

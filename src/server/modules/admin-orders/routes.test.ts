@@ -8,6 +8,7 @@ import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/document
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -43,8 +44,6 @@ beforeAll(async () => {
   staff = await createStaffUser(t.app, t.database.db, 'staff');
 });
 afterAll(() => t.close());
-
-const DAY_MS = 86_400_000;
 
 /** A customer with a paid New OCI Card application (Order pending: every document counts as in for the test). */
 async function paidApplication(name = 'Meera Iyer') {

@@ -40,6 +40,7 @@ import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import type { Database } from '../../db/client.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -106,7 +107,6 @@ export interface AdminOrdersDeps {
   now?: () => Date;
 }
 
-const DAY_MS = 86_400_000;
 const notFound = () => formFailure(404, M.notFound);
 
 /** The order's view among its kind's answers (every registered kind describes each of its orders). */

@@ -1,4 +1,5 @@
 import { and, eq, gt, or } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row.ts';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, applicationMemberPassports, applicationMembers, applicationOrders } from './tables.ts';
 
@@ -9,8 +10,8 @@ import { applicationDocuments, applicationMemberPassports, applicationMembers, a
  * order (orders/unpaid-sweep.ts): a family gathering papers for weeks before paying has not
  * abandoned it.
  */
-export async function applicationWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
-  const changed = [
+export function applicationWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
+  return anyRow([
     db
       .select({ id: applicationOrders.orderId })
       .from(applicationOrders)
@@ -40,7 +41,5 @@ export async function applicationWorkedOnSince(db: Database, orderId: number, si
           or(gt(applicationDocuments.createdAt, since), gt(applicationDocuments.deletedAt, since)),
         ),
       ),
-  ];
-  for (const query of changed) if ((await query.limit(1)).length > 0) return true;
-  return false;
+  ]);
 }

@@ -14,6 +14,7 @@ import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 
 export { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
 
+import { HOUR_MS } from '../../../domain/time.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, NO_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
@@ -30,7 +31,6 @@ export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
  * has the e-mails already sent, whose newest link works.
  */
 export const ACCOUNT_MAILS_PER_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
 /**
  * A verification link opened within this time of being sent also signs its holder in, like a
  * reset link of the same age could; later it only verifies (docs/decisions/0099-way-in-and-back.md).

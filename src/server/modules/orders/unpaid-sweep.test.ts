@@ -12,6 +12,7 @@ import {
 } from '../../../domain/orders/retention.ts';
 import { mrzLines, PRIYA, PRIYA_FIELDS } from '../../../domain/passports/testing.ts';
 import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import { applicationDocuments } from '../../db/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -30,7 +31,7 @@ import { orderStatusHistory, orders } from './tables.ts';
  * UNPAID_ORDER_CANCEL_DAYS after its last change, once, with a system remark and one e-mail; the
  * files' retention then runs as for any closed order.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The sweep's time, `days` after the real now (orders are made at the real time). */
 const daysOn = (days: number) => new Date(Date.now() + days * DAY_MS);
 let clock = new Date();

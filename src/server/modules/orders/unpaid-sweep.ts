@@ -7,6 +7,7 @@ import {
 } from '../../../domain/orders/retention.ts';
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '../../../domain/orders/status.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import type { Database } from '../../db/client.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -17,8 +18,6 @@ import { eachOrderPaced, type StepResult } from './retention-pace.ts';
 import { createRetentionRepository } from './retention-repository.ts';
 import type { Order, StatusChangeResult, StatusChanger } from './service.ts';
 import { createUnpaidSweepRepository } from './unpaid-sweep-repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface UnpaidSweepDeps {
   kind(order: Order): OrderKindDefinition;

@@ -1,4 +1,5 @@
 import { and, eq, gt, or } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row.ts';
 import type { Database } from '../../db/client.ts';
 import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
 
@@ -7,8 +8,8 @@ import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
  * changed, a photo was added, or a photo's choices changed. The unpaid-order sweep keeps such an
  * order (orders/unpaid-sweep.ts).
  */
-export async function photoOrderWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
-  const changed = [
+export function photoOrderWorkedOnSince(db: Database, orderId: number, since: Date): Promise<boolean> {
+  return anyRow([
     db
       .select({ id: photoOrders.orderId })
       .from(photoOrders)
@@ -27,7 +28,5 @@ export async function photoOrderWorkedOnSince(db: Database, orderId: number, sin
           ),
         ),
       ),
-  ];
-  for (const query of changed) if ((await query.limit(1)).length > 0) return true;
-  return false;
+  ]);
 }
