@@ -97,6 +97,12 @@ export const deletionRequestSchema = z.object({
 });
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
 
+/**
+ * A refund request that holds a deletion back, still to be decided or paid out: staff settle it on
+ * its page, found by its id. `orderId` names its order as `openOrderSchema` does.
+ */
+const awaitedRefundRequestSchema = z.object({ id: z.number(), orderId: z.string() });
+
 /** The customer's view of their deletion request, with the open orders it waits for. */
 export const deletionStatusSchema = z.object({
   state: z.enum(DELETION_STATES),
@@ -121,6 +127,7 @@ export const adminDeletionRequestSchema = z.object({
   dueAt: z.string(),
   erasedAt: z.string().nullable(),
   openOrders: z.array(openOrderSchema),
+  openRefundRequests: z.array(awaitedRefundRequestSchema),
 });
 export type AdminDeletionRequest = z.infer<typeof adminDeletionRequestSchema>;
 

@@ -14195,6 +14195,10 @@ export interface operations {
                                     kind: "service" | "photo";
                                     status: string;
                                 }[];
+                                openRefundRequests: {
+                                    id: number;
+                                    orderId: string;
+                                }[];
                             }[];
                         };
                     };

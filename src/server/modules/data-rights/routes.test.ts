@@ -580,7 +580,7 @@ describe('data rights: deletion', () => {
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
   });
 
-  it('waits for a refund still to be decided on a finished order: the request is recorded, the refund’s reason and address stay for staff', async () => {
+  it('waits for a refund still to be decided on a finished order: the request is recorded, the refund’s reason and address stay for staff, who find it linked from the queue until it is paid out', async () => {
     const kiran = await createSignedInUser(t.app, { name: 'Kiran Refund' });
     const order = await completedApplication(t, kiran);
     const refund = await requestRefund(t, kiran.email, order.displayId, '1.00');
@@ -590,6 +590,28 @@ describe('data rights: deletion', () => {
     expect(res.json().data.openOrders).toEqual([{ orderId: order.displayId, kind: 'service', status: 'Completed' }]);
     const [kept] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
     expect(kept).toMatchObject({ email: kiran.email, reason: expect.stringContaining('cancelled the trip') });
+
+    // Staff's queue links the refund request to settle, by the id its page has, until it is paid out.
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const waitingFor = async () => {
+      const queue = await t.app.inject({
+        url: '/api/v1/admin/data-rights/deletion-requests',
+        headers: bearer(staff.token),
+      });
+      expect(queue.statusCode, queue.body).toBe(200);
+      const entry = queue.json().data.results.find((r: { userId: number }) => r.userId === kiran.id);
+      return { orders: entry.openOrders, refunds: entry.openRefundRequests };
+    };
+    const held = {
+      orders: [{ orderId: order.displayId, kind: 'service', status: 'Completed' }],
+      refunds: [{ id: refund.id, orderId: order.displayId }],
+    };
+    expect(await waitingFor()).toEqual(held);
+    // Approved, its payout still to be made (the steps are others' tests): it still holds the erasure.
+    await t.database.db.update(refundRequests).set({ status: 'Approved' }).where(eq(refundRequests.id, refund.id));
+    expect(await waitingFor()).toEqual(held);
+    await t.database.db.update(refundRequests).set({ status: 'Refunded' }).where(eq(refundRequests.id, refund.id));
+    expect(await waitingFor()).toEqual({ orders: [], refunds: [] });
   });
 
   it('records the request of a customer with an open order; staff see it due in one month and erase it once the order has finished', async () => {

@@ -75,27 +75,31 @@ export interface DataRightsDeps {
 export type DataRightsActor = StaffActor;
 
 /**
- * A customer's order as the erasure sees it: `refundOwed` while a refund request of it is still to
- * be decided or paid out. Its reason and address are what staff decide on and write to, so it
- * holds the erasure back like an open order.
+ * A customer's order as the erasure sees it, with the ids of its refund requests still to be
+ * decided or paid out (`owedRefunds`). Their reasons and addresses are what staff decide on and
+ * write to, so one holds the erasure back like an open order.
  */
-type HeldOrder = Order & { refundOwed?: boolean };
+type HeldOrder = Order & { owedRefunds: readonly number[] };
 
 const REFUND_OWED: ReadonlySet<string> = new Set(['Received', 'In review', 'Approved']);
 
 const openOrdersOf = (orders: readonly HeldOrder[]) =>
   orders
-    .filter((o) => isOpenOrderStatus(o.status) || o.refundOwed)
+    .filter((o) => isOpenOrderStatus(o.status) || o.owedRefunds.length > 0)
     .map((o) => ({ orderId: o.displayId, kind: o.kind, status: o.status }));
 
 /** Not paid yet: the erasure cancels it rather than wait for it. */
-const isUnpaid = (order: HeldOrder) => order.status === 'Payment pending';
+const isUnpaid = (order: Order) => order.status === 'Payment pending';
 
 /**
  * The open orders a request waits for: those not paid yet do not count, the erasure cancels them
  * (`cancelUnpaid`). What the customer and staff are shown, and what decides "erase now".
  */
 const awaitedOrdersOf = (orders: readonly HeldOrder[]) => openOrdersOf(orders.filter((o) => !isUnpaid(o)));
+
+/** The refund requests a request waits for (the desk links each), with the orders they are of. */
+const awaitedRefundsOf = (orders: readonly HeldOrder[]) =>
+  orders.filter((o) => !isUnpaid(o)).flatMap((o) => o.owedRefunds.map((id) => ({ id, orderId: o.displayId })));
 
 /**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
@@ -111,11 +115,14 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       orders.map((o) => o.id),
       on,
     );
-    const owed = new Set(requests.filter((r) => REFUND_OWED.has(r.status)).map((r) => r.orderId));
-    return orders.map((o) => (owed.has(o.id) ? { ...o, refundOwed: true } : o));
+    const owed = requests.filter((r) => REFUND_OWED.has(r.status));
+    return orders.map((o) => ({
+      ...o,
+      owedRefunds: owed.filter((r) => r.orderId === o.id).map((r) => r.id),
+    }));
   }
 
-  function statusOf(row: DeletionRequestRow, orders: readonly Order[]): DeletionStatus {
+  function statusOf(row: DeletionRequestRow, orders: readonly HeldOrder[]): DeletionStatus {
     return {
       state: row.state,
       requestedAt: row.requestedAt.toISOString(),
@@ -324,7 +331,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           payments: await deps.orders.payments(db, order.id),
           // What our team wrote to the customer about the order (status remarks are in its timeline).
           messages: await deps.notes.messagesOf(db, order.id),
-          refundRequests: refundRequests.filter((r) => r.orderId === order.id).map(({ orderId: _id, ...r }) => r),
+          refundRequests: refundRequests
+            .filter((r) => r.orderId === order.id)
+            .map(({ orderId: _order, id: _id, ...r }) => r),
           ...(order.kind === 'photo' ? { photoOrder: details.data } : { application: details.data }),
         });
       }
@@ -436,6 +445,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       const results: AdminDeletionRequest[] = [];
       for (const row of rows) {
         const contact = contacts.get(row.userId);
+        const held = row.state === 'pending' ? await ordersOf(row.userId) : [];
         results.push({
           id: row.id,
           userId: row.userId,
@@ -445,7 +455,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           requestedAt: row.requestedAt.toISOString(),
           dueAt: row.dueAt.toISOString(),
           erasedAt: row.erasedAt?.toISOString() ?? null,
-          openOrders: row.state === 'pending' ? awaitedOrdersOf(await ordersOf(row.userId)) : [],
+          openOrders: awaitedOrdersOf(held),
+          openRefundRequests: awaitedRefundsOf(held),
         });
       }
       return results;

@@ -283,6 +283,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     /** The refund requests of these orders, as the customer's data export shows them (issue 34 §3). */
     async ofOrders(orderIds: readonly number[], on: Database = db) {
       return (await createRefundsPersonalDataRepository(on).ofOrders(orderIds)).map((r) => ({
+        /** The desk's page of the request (/admin/refunds/{id}); not part of the customer's export. */
+        id: r.id,
         reference: r.reference,
         orderId: r.orderId,
         reason: r.reason,

@@ -19,6 +19,7 @@ const request = (over: Partial<AdminDeletionRequest>): AdminDeletionRequest => (
   dueAt: '2026-12-29T10:00:00Z',
   erasedAt: null,
   openOrders: [],
+  openRefundRequests: [],
   ...over,
 });
 
@@ -54,5 +55,27 @@ describe("the back office's Data requests queue (issue 34 §3)", () => {
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/v1/admin/data-rights/deletion-requests/2/erase',
     ]);
+  });
+
+  it('links the refund request a deletion waits for to its page, beside its order', async () => {
+    renderWithRouter(
+      <DataRightsPage
+        queue={[
+          request({
+            openOrders: [{ orderId: 'DOC-000009', kind: 'service', status: 'Cancelled' }],
+            openRefundRequests: [{ id: 12, orderId: 'DOC-000009' }],
+          }),
+        ]}
+        now={NOW}
+      />,
+    );
+    const refund = await screen.findByRole('link', { name: 'Refund request 12 (order DOC-000009)' });
+    expect(refund.getAttribute('href')).toBe('/admin/refunds/12');
+    expect(screen.getByRole('link', { name: 'DOC-000009 · Cancelled' }).getAttribute('href')).toBe(
+      '/admin/orders/DOC-000009',
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Erase the account of Finn Pending' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import type { AdminDeletionRequest } from '../../../domain/data-rights/schemas.ts';
+import { DAY_MS } from '../../../domain/time.ts';
 import { longDate } from '../../lib/format-date.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
@@ -14,11 +15,16 @@ export const DATA_RIGHTS_PAGE_TEXT = {
   openOrders: 'Waiting for these orders to finish or be cancelled, and their refund requests to be decided and paid:',
   ready: 'No open orders: the account can be erased.',
   erase: 'Erase the account',
+  refundRequest: (id: number, orderId: string) => `Refund request ${id} (order ${orderId})`,
 } as const;
+
+/** A link to what a request waits for: an order, or a refund request to settle. */
+const WAITING_LINK =
+  'inline-flex rounded-full bg-amber-50 px-3 py-1 font-mono text-amber-900 underline ring-1 ring-amber-200';
 
 /** Whole days until the deadline (negative once it has passed). */
 function daysLeft(dueAt: string, now: number): number {
-  return Math.floor((new Date(dueAt).getTime() - now) / 86_400_000);
+  return Math.floor((new Date(dueAt).getTime() - now) / DAY_MS);
 }
 
 /** One pending request: who, when, the deadline, what it waits for, and the erasure once allowed. */
@@ -56,11 +62,15 @@ function PendingRequest({
           <ul className="mt-1 flex flex-wrap gap-2">
             {request.openOrders.map((order) => (
               <li key={order.orderId}>
-                <Link
-                  to={`${ROUTES.ADMIN_ORDERS}/${order.orderId}`}
-                  className="inline-flex rounded-full bg-amber-50 px-3 py-1 font-mono text-amber-900 underline ring-1 ring-amber-200"
-                >
+                <Link to={`${ROUTES.ADMIN_ORDERS}/${order.orderId}`} className={WAITING_LINK}>
                   {order.orderId} · {order.status}
+                </Link>
+              </li>
+            ))}
+            {request.openRefundRequests.map((refund) => (
+              <li key={refund.id}>
+                <Link to={`${ROUTES.ADMIN_REFUNDS}/${refund.id}`} className={WAITING_LINK}>
+                  {DATA_RIGHTS_PAGE_TEXT.refundRequest(refund.id, refund.orderId)}
                 </Link>
               </li>
             ))}
