@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type FieldErrors, type FieldValues, get, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
@@ -93,6 +93,8 @@ export function MemberFields({
   // The server's own refusal, before the order is started (it would refuse the member then).
   const refusal =
     rule && kind ? applicantRefusal(rule, { fullName: fullName.trim() || NO_NAME, kind, dateOfBirth }, today) : null;
+  // The note under the date of birth: a refusal is that field's problem, read out with it.
+  const noteId = useId();
 
   return (
     <fieldset className="relative min-w-0">
@@ -125,6 +127,12 @@ export function MemberFields({
             {(control) => (
               <input
                 {...control}
+                {...(refusal
+                  ? {
+                      'aria-invalid': true,
+                      'aria-describedby': [control['aria-describedby'], noteId].filter(Boolean).join(' '),
+                    }
+                  : {})}
                 {...field('dateOfBirth')}
                 type="date"
                 min={DATE_OF_BIRTH_MIN}
@@ -133,7 +141,7 @@ export function MemberFields({
               />
             )}
           </FormField>
-          <p aria-live="polite" className="mt-2 text-sm">
+          <p id={noteId} aria-live="polite" className="mt-2 text-sm">
             {refusal ? (
               <span className="field-error">
                 <Icon name="circle-alert" className="mt-0.5 size-4" />

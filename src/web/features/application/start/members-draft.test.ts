@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_APPLICANT } from '../../../../domain/applications/package-applicants.ts';
-import { refusedMembers } from './members-draft.ts';
+import { ANY_APPLICANT, APPLICANT_MESSAGES } from '../../../../domain/applications/package-applicants.ts';
+import { refusedMembers, repeatsShownRefusal } from './members-draft.ts';
 
 const TODAY = '2026-06-15';
 
@@ -26,5 +26,28 @@ describe('refusedMembers: who the running total leaves out', () => {
   it('refuses no one whose date of birth is not a real date yet', () => {
     const adults = { kinds: ['Adult' as const], underAge: null, fromAge: null };
     expect(refusedMembers([{ fullName: 'Dev' }, { dateOfBirth: '2015-13-40' }, undefined], adults, TODAY)).toEqual([]);
+  });
+});
+
+describe('repeatsShownRefusal: a refused start’s message the page already shows beside the member', () => {
+  const adults = { kinds: ['Adult' as const], underAge: null, fromAge: null };
+  const sent = [
+    { fullName: 'Priya Sharma', dateOfBirth: '1988-04-12', relationship: 'Self' as const, kind: 'Adult' as const },
+    { fullName: 'Dev Sharma', dateOfBirth: '2015-05-05', relationship: 'Child' as const, kind: 'Minor' as const },
+  ];
+  const refused = APPLICANT_MESSAGES.adultsOnly('Dev Sharma');
+
+  it('is the package’s refusal, by the page’s rule, on that member’s date of birth', () => {
+    expect(repeatsShownRefusal('members.1.dateOfBirth', refused, sent, adults, TODAY)).toBe(true);
+  });
+
+  it('is not a message the page’s rule does not give, nor one for another field or member', () => {
+    expect(repeatsShownRefusal('members.1.dateOfBirth', refused, sent, ANY_APPLICANT, TODAY)).toBe(false);
+    const fromFifteen = { kinds: ['Adult' as const], underAge: null, fromAge: 15 };
+    expect(repeatsShownRefusal('members.1.dateOfBirth', refused, sent, fromFifteen, TODAY)).toBe(false);
+    expect(repeatsShownRefusal('members.1.fullName', refused, sent, adults, TODAY)).toBe(false);
+    expect(repeatsShownRefusal('members.0.dateOfBirth', refused, sent, adults, TODAY)).toBe(false);
+    expect(repeatsShownRefusal('members.2.dateOfBirth', refused, sent, adults, TODAY)).toBe(false);
+    expect(repeatsShownRefusal('members.1.dateOfBirth', undefined, sent, adults, TODAY)).toBe(false);
   });
 });

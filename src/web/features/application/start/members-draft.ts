@@ -1,4 +1,4 @@
-import { MAX_MEMBERS, MEMBER_RELATIONSHIPS } from '../../../../domain/applications/members.ts';
+import { MAX_MEMBERS, MEMBER_RELATIONSHIPS, type ValidMember } from '../../../../domain/applications/members.ts';
 import { type ApplicantRule, applicantRefusal } from '../../../../domain/applications/package-applicants.ts';
 import { derivedKind, type MemberDraft } from '../members/member-fields.tsx';
 
@@ -75,4 +75,26 @@ export function refusedMembers(
     const fullName = member?.fullName?.trim() || `Member ${index + 1}`;
     return kind && applicantRefusal(rule, { fullName, kind, dateOfBirth }, today) ? [fullName] : [];
   });
+}
+
+/** A refused start's key for a member's date of birth, where the server puts a package's refusal. */
+const DATE_OF_BIRTH_KEY = /^members\.(\d+)\.dateOfBirth$/;
+
+/**
+ * Whether a refused start's `message` for the field at `path` only repeats what the page already
+ * shows beside that member (MemberFields): the package's refusal by the same rule, for the member
+ * as sent (named as the server names them, spaces and apostrophes evened out). Shown again under
+ * the date of birth, it would say the same twice. A message the page's rule does not give (the
+ * catalog changed since the page loaded) is news, and is not a repeat.
+ */
+export function repeatsShownRefusal(
+  path: string,
+  message: string | undefined,
+  sent: readonly ValidMember[],
+  rule: ApplicantRule,
+  today: string,
+): boolean {
+  const index = DATE_OF_BIRTH_KEY.exec(path)?.[1];
+  const member = index === undefined ? undefined : sent[Number(index)];
+  return member !== undefined && message !== undefined && message === applicantRefusal(rule, member, today);
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type Resolver, type UseFormSetError, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
@@ -16,7 +16,7 @@ import { showToast } from '../../../lib/toast.ts';
 import type { MemberDraft } from '../members/member-fields.tsx';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
-import { forgetMembers, refusedMembers, savedMembers, saveMembers } from './members-draft.ts';
+import { forgetMembers, refusedMembers, repeatsShownRefusal, savedMembers, saveMembers } from './members-draft.ts';
 import { choiceKey, forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
 type Checked = z.output<ReturnType<typeof membersFormSchema>>;
@@ -177,7 +177,18 @@ export function StartApplicationForm({
       if (error instanceof ApiError && error.fieldErrors.idempotencyKey === APPLICATION_MESSAGES.idempotencyKeyReused) {
         forgetStartKey(pkg);
       }
-      setProblem(placeMemberErrors(error, form.setError, 'We could not start your application. Please try again.'));
+      // A member the package refuses is already told why beside them, with a link to the other
+      // packages: the server's same words are not put under their date of birth too, but the
+      // focus still goes there, as it does for a message that is put there.
+      const setError: UseFormSetError<MembersFormValues> = (path, fieldError, options) => {
+        if (!repeatsShownRefusal(path, fieldError.message, members, rule, today)) {
+          form.setError(path, fieldError, options);
+        } else if (options?.shouldFocus) {
+          // A repeat is only ever said of a member's date of birth.
+          form.setFocus(path as `members.${number}.dateOfBirth`);
+        }
+      };
+      setProblem(placeMemberErrors(error, setError, 'We could not start your application. Please try again.'));
     }
   });
 

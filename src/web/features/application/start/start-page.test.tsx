@@ -4,6 +4,7 @@ import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import { APPLICANT_MESSAGES } from '../../../../domain/applications/package-applicants.ts';
 import {
   type ApiCall,
   cleanupAfterEach,
@@ -61,6 +62,8 @@ async function renderPage(holder: { name: string } | null = { name: 'Priya Sharm
 
 const memberGroups = () => screen.getAllByRole('group', { name: /^Member \d+$/ });
 const field = (index: number, label: string) => within(memberGroups()[index] as HTMLElement).getByLabelText(label);
+/** How many times the page says `words`, wherever it says them. */
+const timesSaid = (words: string) => (document.body.textContent ?? '').split(words).length - 1;
 const startButton = () => screen.getByRole('button', { name: /Start the forms|Sending/ });
 
 function fillSecondMember() {
@@ -243,6 +246,54 @@ describe('/package-form: starting an application', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove member 2' }));
     expect(total().textContent).toContain('Total $357');
     expect(screen.queryByText(/Not in the total/)).toBeNull();
+  });
+
+  it('says once, beside the member, why the package refuses them when the server refuses the start', async () => {
+    // An adults-only package, and a child typed with a phone's curly apostrophe: the server names
+    // them as its rule sends them (a straight one), the page as typed. The same refusal either way.
+    const adults = { ...CHOSEN, pkg: { ...CHOSEN.pkg, applicantKinds: ['Adult' as const] } };
+    const refused = APPLICANT_MESSAGES.adultsOnly("Dev D'Souza");
+    fakeApi({ [START]: () => fail(400, refused, { 'members.1.dateOfBirth': refused }) });
+    await renderPage({ name: 'Priya Sharma' }, adults);
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    fireEvent.change(field(1, 'Full name (as in the passport)'), { target: { value: 'Dev D’Souza' } });
+    fireEvent.click(startButton());
+
+    const dob = field(1, 'Date of birth');
+    await waitFor(() => expect(document.activeElement).toBe(dob));
+    expect(timesSaid('is under 18, and this package is for adults')).toBe(1);
+    // Read out with the field the focus lands on, which is marked as the one to change.
+    expect(dob.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      dob
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual([`${APPLICANT_MESSAGES.adultsOnly('Dev D’Souza')} See this service’s packages`]);
+    const child = memberGroups()[1] as HTMLElement;
+    expect(within(child).getByText(APPLICANT_MESSAGES.adultsOnly('Dev D’Souza'))).toBeTruthy();
+    expect(within(child).getByRole('link', { name: 'See this service’s packages' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US',
+    );
+  });
+
+  it('shows the server’s refusal of a member on their date of birth when the page did not foresee it', async () => {
+    // The page's package took anyone; the catalog has since made it adults-only.
+    const refused = APPLICANT_MESSAGES.adultsOnly('Dev Sharma');
+    fakeApi({ [START]: () => fail(400, refused, { 'members.1.dateOfBirth': refused }) });
+    await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    fireEvent.click(startButton());
+
+    const dob = field(1, 'Date of birth');
+    await waitFor(() => expect(dob.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(dob.getAttribute('aria-describedby') ?? '')?.textContent).toBe(refused);
+    expect(document.activeElement).toBe(dob);
+    expect(timesSaid(refused)).toBe(1);
   });
 
   it('counts a member whose date of birth is not in yet: nothing refuses them so far', async () => {
