@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -334,6 +334,22 @@ describe('FormEngine', () => {
     expect(screen.queryByRole('button', { name: 'Same contact as Rahul' })).toBeNull();
     expect(handle.current?.getValues()).toMatchObject({ givenName: 'PRIYA', email: 'r@example.com' });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
+  });
+
+  it('lifts the chat button above its Back and Continue bar while the bar is pinned to the screen’s foot', () => {
+    // jsdom has no stylesheet: the bar is sticky below the desk width (its classes) and 77 px high.
+    const computed = globalThis.getComputedStyle;
+    vi.spyOn(globalThis, 'getComputedStyle').mockImplementation((element, pseudo) =>
+      element.hasAttribute('data-sticky-actions')
+        ? ({ position: 'sticky' } as CSSStyleDeclaration)
+        : computed(element, pseudo),
+    );
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(77);
+    renderEngine();
+    const lift = () => document.documentElement.style.getPropertyValue('--chat-fab-lift');
+    expect(lift()).toBe('77px');
+    cleanup();
+    expect(lift()).toBe('');
   });
 });
 

@@ -42,6 +42,7 @@ import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import type { ThumbnailSize } from '../../../../domain/uploads/thumbnail.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
+import { liftChatButtonAbove } from '../../../lib/chat-button-lift.ts';
 import { usePendingUploads } from '../../../lib/pending-uploads.ts';
 import {
   type CopyOffer,
@@ -638,8 +639,9 @@ export function FormEngine({
               </p>
             )}
           </div>
-          {/* data-sticky-actions: the chat button rises above this bar while it is shown (app.css). */}
+          {/* The chat button floats above this bar, however many rows it wraps to (chat-button-lift.ts). */}
           <div
+            ref={liftChatButtonAbove}
             data-sticky-actions
             className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:backdrop-blur-none"
           >
