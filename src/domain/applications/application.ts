@@ -11,6 +11,7 @@ import { strayChargeSchema } from '../payments/payment.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 import { photoToRedoSchema } from './photos-to-redo.ts';
+import { postingAddressViewSchema } from './posting-address.ts';
 
 /**
  * An application: a service order (DOC-…) started from a chosen package and its country
@@ -194,6 +195,11 @@ export const applicationOrderSchema = z.object({
    * posted) or not at all. Decided here, so the form page's first load carries none of the rule.
    */
   filing: z.enum(['mission', 'online', 'none'] as const satisfies readonly Filing[]),
+  /**
+   * Where the customer posts a mission's file, as our team confirmed it, and when (decision 0179);
+   * null until then (the order page says to wait for it).
+   */
+  postingAddress: postingAddressViewSchema.nullable(),
   members: z.array(memberSchema),
   /** Every status change, oldest first. */
   timeline: z.array(statusChangeSchema),

@@ -9,6 +9,7 @@ import { type ChecklistItem, lossKindOf } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { type CustodyParent, type OneParentProof, parentalConsentOf, signingParentOf } from './parental-consent.ts';
 import { portalValue } from './portal-format.ts';
+import { POSTING_ADDRESS_TEXT } from './posting-address.ts';
 
 /**
  * A member's print pack (issue 32 §3): what the customer prints and posts with their file, as a
@@ -134,7 +135,7 @@ export interface PrintPackInput {
   answers: Readonly<Record<string, unknown>>;
   /** The member's checklist, in its order. */
   checklist: readonly ChecklistItem[];
-  /** The mission's postal address, once the order knows where it goes; null until then. */
+  /** Where the file is posted, as label lines: the address our team confirmed, else the stored mission's; null until known. */
   missionAddress: readonly string[] | null;
   /** The order's status: until our team has checked the application, the cover says to wait. */
   orderStatus: string;
@@ -153,9 +154,11 @@ export interface PackFees {
   centre: CentreProvider | null;
 }
 
-/** What the mailing label says while the order does not know its mission's address. */
-export const MISSION_ADDRESS_MISSING =
-  'The mission’s address goes here. We confirm it with you before you post anything; do not post the file before.';
+/**
+ * What the mailing label says while the order does not know where it is posted (no address our team
+ * confirmed, none in our sources): the order page's own words (posting-address.ts).
+ */
+export const MISSION_ADDRESS_MISSING = `The mission’s address goes here. ${POSTING_ADDRESS_TEXT.wait}`;
 
 /** Attestation comes back by post in the customer's own prepaid envelope (catalog-facts §5). */
 const RETURN_ENVELOPE_SERVICES = new Set(['power-of-attorney']);

@@ -22,9 +22,9 @@ export const orderBrandName = (kind: OrderKind, companyName: string) =>
 /**
  * What each status means for the customer, per kind of order: the notification's remark (and
  * the e-mail's first line) when the change comes without a remark of its own. One transition
- * table serves both kinds, but they mean different work: an application goes to the
- * authorities; a photo order is checked, printed, and shipped or left at a studio for pickup,
- * and its customer bought from SevaPhotos, not SevaDocs.
+ * table serves both kinds, but they mean different work: an application is checked by our team
+ * and then sent by its customer; a photo order is checked, printed, and shipped or left at a
+ * studio for pickup, and its customer bought from SevaPhotos, not SevaDocs.
  */
 export const STATUS_DESCRIPTIONS_BY_KIND: Record<OrderKind, Record<OrderStatus, string>> = {
   service: {
@@ -32,7 +32,11 @@ export const STATUS_DESCRIPTIONS_BY_KIND: Record<OrderKind, Record<OrderStatus, 
     'Forms incomplete': 'Some forms or documents are still missing. Please complete them so we can start work.',
     'Order pending': 'We have everything we need. Our team will review your application shortly.',
     'In review': 'Our team is reviewing your application.',
-    Submitted: 'Your application has been submitted to the authorities.',
+    // The customer sends it themselves (SevaDocs never files it): Submitted is our team's check done
+    // (the print pack stops saying to wait, print-pack.ts packReadiness), not the file sent. True of
+    // a posted file (the order page says where: decision 0179) and of the e-Visa (the portal).
+    Submitted:
+      'Our team has checked your application: it is ready for you to send. Your order page has the print pack and says where it goes.',
     Approved: 'Good news: your application has been approved.',
     Rejected: 'Your application was not approved. We will contact you about what happens next.',
     Completed: `Your order is complete. Thank you for choosing ${ORDER_BRAND_NAMES.service}.`,

@@ -127,9 +127,13 @@ describe('the order status transition table', () => {
 });
 
 describe('status descriptions per kind of order', () => {
-  it('an application is sent to the authorities and thanks the customer as SevaDocs', () => {
+  it('an application is checked by our team, sent by the customer, and thanks the customer as SevaDocs', () => {
     expect(ORDER_BRAND_NAMES.service).toBe('SevaDocs');
-    expect(statusDescription('service', 'Submitted')).toBe('Your application has been submitted to the authorities.');
+    // The customer sends it (SevaDocs never files it): Submitted is our check done, true of a posted file and an e-Visa.
+    expect(statusDescription('service', 'Submitted')).toBe(
+      'Our team has checked your application: it is ready for you to send. Your order page has the print pack and says where it goes.',
+    );
+    expect(statusDescription('service', 'Submitted')).not.toMatch(/submitted to the authorities/);
     expect(statusDescription('service', 'Completed')).toBe('Your order is complete. Thank you for choosing SevaDocs.');
     // The application's order page reads the same wording.
     for (const status of ORDER_STATUSES) expect(statusDescription('service', status)).toBe(STATUS_DESCRIPTIONS[status]);

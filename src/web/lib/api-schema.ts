@@ -2412,6 +2412,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/posting-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, or before payment */
+        put: operations["putAdminOrdersByRefPostingAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{ref}/documents/{documentId}/download": {
         parameters: {
             query?: never;
@@ -4277,6 +4294,10 @@ export interface components {
                         } | null;
                         /** @enum {string} */
                         filing: "mission" | "online" | "none";
+                        postingAddress: {
+                            lines: string[];
+                            confirmedAt: string;
+                        } | null;
                         members: {
                             id: number;
                             fullName: string;
@@ -8463,6 +8484,10 @@ export interface operations {
                             } | null;
                             /** @enum {string} */
                             filing: "mission" | "online" | "none";
+                            postingAddress: {
+                                lines: string[];
+                                confirmedAt: string;
+                            } | null;
                             members: {
                                 id: number;
                                 fullName: string;
@@ -12931,6 +12956,10 @@ export interface operations {
                                     } | null;
                                     /** @enum {string} */
                                     filing: "mission" | "online" | "none";
+                                    postingAddress: {
+                                        lines: string[];
+                                        confirmedAt: string;
+                                    } | null;
                                     members: {
                                         id: number;
                                         fullName: string;
@@ -13612,6 +13641,56 @@ export interface operations {
                         data: {
                             itemLabel: string;
                             status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    putAdminOrdersByRefPostingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The envelope’s lines: who receives the file (the centre or the mission), then the street, city and code */
+                    lines: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            lines: string[];
+                            confirmedAt: string;
+                            /** @description The e-mail address of the member of staff who confirmed it */
+                            confirmedBy: string;
                         };
                     };
                 };

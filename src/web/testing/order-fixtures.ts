@@ -80,6 +80,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
     formDefinitionId: 3,
     mission: null,
     filing: 'mission',
+    postingAddress: null,
     members,
     timeline: [
       { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-11-20T10:00:00.000Z' },

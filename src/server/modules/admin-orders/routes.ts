@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StaffActor } from '../../../domain/admin/audit.ts';
 import {
   addOrderNoteSchema,
   changeOrderStatusSchema,
@@ -21,12 +19,17 @@ import {
   documentSchema,
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
+import {
+  confirmedPostingAddressSchema,
+  POSTING_ADDRESS_MESSAGES,
+  postingAddressSchema,
+} from '../../../domain/applications/posting-address.ts';
 import { statusChangeSchema } from '../../../domain/orders/status.ts';
 import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
 import { printPackResponse } from '../applications/service.ts';
 
@@ -48,12 +51,6 @@ const uploadForm = z
 const sendQuery = z.object({
   memberId: idParams.shape.id.optional().describe("The member the document is for; absent for the whole order's"),
 });
-
-/** The signed-in staff member, as the audit log names them. */
-function staff(request: FastifyRequest): StaffActor {
-  const { viewer } = currentUser(request);
-  return { id: viewer.id, email: viewer.email };
-}
 
 /**
  * The back office's orders (issue 13 items 1 and 2, decision 0068), staff and admins only: the
@@ -107,7 +104,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        valueOrThrow(await adminOrders.changeStatus(staff(request), request.params.ref, request.body)),
+        valueOrThrow(await adminOrders.changeStatus(auditActor(request), request.params.ref, request.body)),
         M.statusChanged,
       ),
   );
@@ -124,7 +121,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const note = valueOrThrow(await adminOrders.addNote(staff(request), request.params.ref, request.body));
+      const note = valueOrThrow(await adminOrders.addNote(auditActor(request), request.params.ref, request.body));
       return reply.status(201).send(ok(note, M.noteAdded, 201));
     },
   );
@@ -142,7 +139,9 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const note = valueOrThrow(await adminOrders.messageCustomer(staff(request), request.params.ref, request.body));
+      const note = valueOrThrow(
+        await adminOrders.messageCustomer(auditActor(request), request.params.ref, request.body),
+      );
       return reply.status(201).send(ok(note, M.messageSent, 201));
     },
   );
@@ -160,8 +159,30 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = valueOrThrow(await adminOrders.requestDocument(staff(request), request.params.ref, request.body));
+      const result = valueOrThrow(
+        await adminOrders.requestDocument(auditActor(request), request.params.ref, request.body),
+      );
       return reply.status(201).send(ok(result, DOCUMENT_REQUEST_MESSAGES.requested, 201));
+    },
+  );
+
+  app.put(
+    '/admin/orders/:ref/posting-address',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, or before payment',
+        params: deskOrderParams,
+        body: postingAddressSchema,
+        response: { 200: envelopeSchema(confirmedPostingAddressSchema), ...refusals(409) },
+      },
+    },
+    async (request) => {
+      const { address, changed } = valueOrThrow(
+        await adminOrders.confirmPostingAddress(auditActor(request), request.params.ref, request.body),
+      );
+      return ok(address, changed ? POSTING_ADDRESS_MESSAGES.confirmed : POSTING_ADDRESS_MESSAGES.unchanged);
     },
   );
 
@@ -259,7 +280,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const document = valueOrThrow(
           await adminOrders.sendDocument(
-            staff(request),
+            auditActor(request),
             request.params.ref,
             (itemLimits) => app.uploads.acceptUpload(request, { itemLimits }),
             { memberId: request.query.memberId ?? null },

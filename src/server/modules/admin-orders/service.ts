@@ -24,6 +24,11 @@ import {
   documentSlotHref,
   type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
+import {
+  type ConfirmedPostingAddress,
+  POSTING_ADDRESS_MESSAGES,
+  type PostingAddressInput,
+} from '../../../domain/applications/posting-address.ts';
 import { printPackHref } from '../../../domain/applications/print-pack.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -61,6 +66,7 @@ import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/serv
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { postingAddressMail } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
 
 export interface AdminOrdersDeps {
@@ -85,7 +91,10 @@ export interface AdminOrdersDeps {
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   /** The order's refund request waiting for staff, linked from the desk. */
   refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf'>;
-  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'orderIdsWithMemberNamed' | 'getOrder'>;
+  applications: Pick<
+    ApplicationsService,
+    'orderIdsOfService' | 'orderIdsWithMemberNamed' | 'getOrder' | 'confirmPostingAddress'
+  >;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
   printPacks: Pick<PrintPackService, 'memberPack'>;
@@ -632,6 +641,50 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (error === rollback) return changedMeanwhile;
           throw error;
         });
+    },
+
+    /**
+     * Confirms where the customer posts a mission's file (decision 0179): stored on the order with
+     * who and when, so the print pack's label prints it and the order page shows it, and e-mailed to
+     * the customer (a changed address as a correction), with the audit entry, in the order's locked
+     * transaction. The same address again changes and sends nothing.
+     */
+    async confirmPostingAddress(
+      actor: StaffActor,
+      orderRef: string,
+      { lines }: PostingAddressInput,
+    ): Promise<FormResult<{ address: ConfirmedPostingAddress; changed: boolean }>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      if (found.order.kind !== 'service') return formFailure(409, POSTING_ADDRESS_MESSAGES.notAnApplication);
+      return db.transaction(async (tx) => {
+        const order = await deps.orders.lockOrder(tx, found.order.id);
+        if (!order) return notFound();
+        const confirmed = await deps.applications.confirmPostingAddress(tx, order, lines, actor, now());
+        if (!confirmed.ok) return confirmed;
+        const { address, before, changed } = confirmed.value;
+        if (changed) {
+          await deps.mail.enqueue(tx, {
+            ...postingAddressMail(order, address, {
+              correction: before !== null,
+              siteUrl: await deps.orders.siteUrlOf(order.id, tx),
+              companyName: deps.companyName,
+            }),
+            purpose: 'order-posting-address',
+            // Each change is e-mailed, a return to an earlier address too (A, B, then A again); the
+            // same address again never reaches here (its confirmation is kept, unchanged).
+            key: `order-posting-address:${order.id}:${address.confirmedAt}`,
+          });
+          await deps.audit.record(tx, {
+            actor,
+            action: 'order.posting-address',
+            subject: { type: 'order', id: order.displayId },
+            before: before ? { lines: before.lines } : null,
+            after: { lines: address.lines },
+          });
+        }
+        return { ok: true, value: { address, changed } };
+      });
     },
 
     /** A photo order's photo for staff: as uploaded or fitted (the photos module's own checks). */

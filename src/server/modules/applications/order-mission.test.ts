@@ -5,7 +5,7 @@ import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.t
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { storedMissionAddress } from './order-mission.ts';
-import type { ApplicationRow } from './repository.ts';
+import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
 import { ADULT, apiCall, completeOciAnswers, MINOR, startApplication } from './testing.ts';
 
 let t: TestApp;
@@ -49,7 +49,18 @@ async function orderOf(
     apiCall(t.app, 'POST', `/application/order/${ref}/members/${memberId}/form/review`, user.token);
   const form = async (memberId: number) =>
     (await apiCall(t.app, 'GET', `/application/order/${ref}/members/${memberId}/form`, user.token)).json().data;
-  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members, review, form };
+  const postingAddress = async () =>
+    (await apiCall(t.app, 'GET', `/application/order/${ref}`, user.token)).json().data.postingAddress;
+  return {
+    orderId: order.id,
+    ids: order.members.map((m: { id: number }) => m.id),
+    save,
+    mission,
+    postingAddress,
+    members,
+    review,
+    form,
+  };
 }
 
 const SECOND_ADULT: MemberInput = { fullName: 'Rohan Sharma', dateOfBirth: '1983-02-03', relationship: 'Spouse' };
@@ -104,6 +115,25 @@ describe('the order’s mission, stored when the deciding member’s address is 
     await save(ids[0] ?? 0, us('94107'));
     await save(ids[0] ?? 0, { addressCountry: 'CA', postalCode: 'K1A 0B1' });
     expect(await mission()).toBeNull();
+  });
+
+  it('takes the posting address our team confirmed for the earlier mission with it when it moves', async () => {
+    const { orderId, ids, save, mission, postingAddress } = await orderOf();
+    await save(ids[0] ?? 0, us('93277'));
+    const lines = ['VFS Global', 'for the Consulate General of India, San Francisco', '228 Grant Avenue'];
+    await createApplicationsRepository(t.database.db).setPostingAddress(orderId, {
+      postingAddress: lines,
+      postingAddressConfirmedAt: new Date('2026-12-01T10:00:00Z'),
+      postingAddressConfirmedById: null,
+      postingAddressConfirmedByEmail: 'staff@sevadocs.test',
+    });
+    // The same mission again (another save of the same ZIP) keeps it.
+    await save(ids[0] ?? 0, { ...us('93277'), addressCity: 'Visalia' });
+    expect(await postingAddress()).toEqual({ lines, confirmedAt: '2026-12-01T10:00:00.000Z' });
+    // Kern County is Los Angeles': San Francisco's centre is not where this file goes now.
+    await save(ids[0] ?? 0, us('93301'));
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    expect(await postingAddress()).toBeNull();
   });
 
   it('is cleared, never guessed, when the address no longer resolves', async () => {
@@ -287,6 +317,18 @@ describe('storedMissionAddress', () => {
     } as const;
     expect(await storedMissionAddress({} as never, app(vfs, 'power-of-attorney'))).toBeNull();
     expect(await storedMissionAddress({} as never, app(vfs, 'indian-passport-renewal'))).toHaveLength(5);
+  });
+
+  it('is the address our team confirmed before the mission’s own, where our sources give one or none', async () => {
+    const confirmed = ['Embassy of India', 'Consular Wing', '2536 Massachusetts Avenue NW', 'Washington, DC 20008'];
+    const withConfirmed = (row: ApplicationRow) => ({ ...row, postingAddress: confirmed });
+    const vfs = {
+      centre: { provider: 'VFS Global', city: 'Los Angeles' },
+      postalAddress: '800 South Figueroa Street, Suite 1210, Los Angeles, CA 90017',
+    } as const;
+    expect(await storedMissionAddress({} as never, withConfirmed(app({ postalAddress: null })))).toEqual(confirmed);
+    expect(await storedMissionAddress({} as never, withConfirmed(app(vfs)))).toEqual(confirmed);
+    expect(await storedMissionAddress({} as never, withConfirmed(app(vfs, 'power-of-attorney')))).toEqual(confirmed);
   });
 
   it('is null without a mission or without its postal address', async () => {

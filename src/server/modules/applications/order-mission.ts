@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { reopenedForm } from '../../../domain/applications/member-form.ts';
+import { missionPostingLines } from '../../../domain/applications/posting-address.ts';
 import { filingOf } from '../../../domain/catalog/filing.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
@@ -9,7 +10,7 @@ import {
   addressCountryConflict,
   decidingMember,
 } from '../../../domain/jurisdiction/address-answers.ts';
-import { type Jurisdiction, straightToMission } from '../../../domain/jurisdiction/jurisdiction.ts';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
@@ -170,7 +171,8 @@ function orderCodeOf(app: Pick<ApplicationRow, 'choices'>, answers: Record<strin
 
 /**
  * Stores the mission `decider`'s address resolves to on `at` (null without one, or with one in the
- * other country: `orderCodeOf`), when it differs; answers whether it did.
+ * other country: `orderCodeOf`), when it differs, and forgets the posting address our team
+ * confirmed for the earlier one (decision 0179); answers whether it did.
  */
 async function storeMissionOf(
   db: Database,
@@ -191,22 +193,9 @@ async function storeMissionOf(
 }
 
 /**
- * The mailing label's "To" from the order's stored mission: the centre the papers are posted to
- * (the postal address is the outsourced centre's, not the consulate's), for which mission, then
- * the address with the city, state or province and code kept on one line ("San Francisco, CA
- * 94108"). Null while the order has no mission or our sources give its mission no postal address,
- * and for a service sent straight to the mission (`straightToMission`), which bypasses the centre.
+ * The mailing label's "To": the address our team confirmed (decision 0179), else the stored
+ * mission's where our sources give it (`missionPostingLines`: the centre, for which mission, the
+ * street lines); null while neither is known.
  */
-export const storedMissionAddress: MissionAddressOf = async (_order, app) => {
-  const address = app.mission?.postalAddress;
-  // Sent straight to the mission (a US power of attorney): the table's address is its centre's.
-  if (!app.mission || !address || straightToMission(app.serviceSlug, app.mission.country)) return null;
-  const parts = address.split(',').map((part) => part.trim());
-  const streetLines = parts.slice(0, -2);
-  return [
-    app.mission.centre.provider,
-    `for the ${app.mission.mission.name}`,
-    ...streetLines,
-    parts.slice(-2).join(', '),
-  ];
-};
+export const storedMissionAddress: MissionAddressOf = async (_order, app) =>
+  app.postingAddress ?? missionPostingLines(app.mission, app.serviceSlug);

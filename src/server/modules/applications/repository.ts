@@ -10,6 +10,19 @@ export type MemberRow = typeof applicationMembers.$inferSelect;
 /** A catalog row an order's snapshot names: its service, its package, or the package's price row. */
 export type CatalogRef = { serviceId: number } | { packageId: number } | { packagePriceId: number };
 export type NewMember = Pick<MemberRow, 'fullName' | 'dateOfBirth' | 'kind' | 'relationship'>;
+/** The posting address our team confirmed, as the order's columns hold it. */
+export type PostingAddressValues = {
+  postingAddress: string[];
+  postingAddressConfirmedAt: Date;
+  postingAddressConfirmedById: number | null;
+  postingAddressConfirmedByEmail: string;
+};
+const NO_POSTING_ADDRESS = {
+  postingAddress: null,
+  postingAddressConfirmedAt: null,
+  postingAddressConfirmedById: null,
+  postingAddressConfirmedByEmail: null,
+} as const;
 export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails' | 'answersSavedAt'>>;
 
 export function createApplicationsRepository(db: Database) {
@@ -90,9 +103,20 @@ export function createApplicationsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Stores where the order's file goes (decision 0114-order-mission). */
+    /**
+     * Stores where the order's file goes (decision 0114-order-mission). The posting address our team
+     * confirmed was the earlier mission's: it goes with it (decision 0179).
+     */
     async setMission(orderId: number, mission: ApplicationRow['mission']): Promise<void> {
-      await db.update(applicationOrders).set({ mission }).where(eq(applicationOrders.orderId, orderId));
+      await db
+        .update(applicationOrders)
+        .set({ mission, ...NO_POSTING_ADDRESS })
+        .where(eq(applicationOrders.orderId, orderId));
+    },
+
+    /** Stores the posting address our team confirmed, with when and by whom (decision 0179). */
+    async setPostingAddress(orderId: number, confirmed: PostingAddressValues): Promise<void> {
+      await db.update(applicationOrders).set(confirmed).where(eq(applicationOrders.orderId, orderId));
     },
 
     async findApplication(orderId: number): Promise<ApplicationRow | null> {

@@ -52,6 +52,7 @@ import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
 import { completionFacts, type OrderCompletion } from './order-completion.ts';
 import { followDecidingMember, type ResolveMission, withdrawReviewsAway } from './order-mission.ts';
+import { confirmPostingAddress, postingAddressOf } from './posting-address.ts';
 import {
   type ApplicationRow,
   type CatalogRef,
@@ -216,6 +217,7 @@ function toView(
     formDefinitionId: app.formDefinitionId,
     mission: app.mission,
     filing: filingOf(app.serviceSlug),
+    postingAddress: postingAddressOf(app),
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,
     actions: {
@@ -358,6 +360,9 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
 
   return {
     checkoutInput,
+
+    /** Staff confirm where the customer posts the file, in the order's locked transaction (decision 0179). */
+    confirmPostingAddress,
 
     /** Whether the customer worked on the application after `since` (the unpaid-order sweep's question). */
     workedOnSince: applicationWorkedOnSince,

@@ -95,38 +95,59 @@ export interface FeeLineSnapshot {
  * service fee apart), and the form definition version. Later catalog edits change none of it.
  * Service and package are copied by id, slug and name, not referenced: the snapshot outlives them.
  */
-export const applicationOrders = pgTable('application_orders', {
-  orderId: integer('order_id')
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull(),
-  serviceSlug: text('service_slug').notNull(),
-  serviceName: text('service_name').notNull(),
-  packageId: integer('package_id').notNull(),
-  packageSlug: text('package_slug').notNull(),
-  packageName: text('package_name').notNull(),
-  /** The catalog price row the snapshot was taken from. */
-  packagePriceId: integer('package_price_id').notNull(),
-  choices: jsonb('choices').$type<ParameterChoices>().notNull().default(sql`'{}'::jsonb`),
-  currency: text('currency').$type<Currency>().notNull(),
-  governmentFeeCents: integer('government_fee_cents').notNull(),
-  mandatoryFees: jsonb('mandatory_fees').$type<FeeLineSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
-  serviceFeeCents: integer('service_fee_cents').notNull(),
-  compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
-  isEstimate: boolean('is_estimate').notNull().default(false),
-  /** The government and mandatory fees are the customer's to pay on the official portal: not in the total. */
-  feesPaidOnPortal: boolean('fees_paid_on_portal').notNull().default(false),
-  /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
-  formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
-  /**
-   * Where the file goes (issue 32 §1, decision 0114-order-mission): the jurisdiction answer for the
-   * deciding member's address as it was when that address was saved (mission, centre, mode, postal
-   * address, the county or FSA used, source and date); null while no address resolves. A copy, not
-   * a reference: a later row of the table does not move an order already told where to post.
-   */
-  mission: jsonb('mission').$type<Jurisdiction>(),
-  ...timestamps,
-});
+export const applicationOrders = pgTable(
+  'application_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').notNull(),
+    serviceSlug: text('service_slug').notNull(),
+    serviceName: text('service_name').notNull(),
+    packageId: integer('package_id').notNull(),
+    packageSlug: text('package_slug').notNull(),
+    packageName: text('package_name').notNull(),
+    /** The catalog price row the snapshot was taken from. */
+    packagePriceId: integer('package_price_id').notNull(),
+    choices: jsonb('choices').$type<ParameterChoices>().notNull().default(sql`'{}'::jsonb`),
+    currency: text('currency').$type<Currency>().notNull(),
+    governmentFeeCents: integer('government_fee_cents').notNull(),
+    mandatoryFees: jsonb('mandatory_fees').$type<FeeLineSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
+    isEstimate: boolean('is_estimate').notNull().default(false),
+    /** The government and mandatory fees are the customer's to pay on the official portal: not in the total. */
+    feesPaidOnPortal: boolean('fees_paid_on_portal').notNull().default(false),
+    /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
+    formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
+    /**
+     * Where the file goes (issue 32 §1, decision 0114-order-mission): the jurisdiction answer for the
+     * deciding member's address as it was when that address was saved (mission, centre, mode, postal
+     * address, the county or FSA used, source and date); null while no address resolves. A copy, not
+     * a reference: a later row of the table does not move an order already told where to post.
+     */
+    mission: jsonb('mission').$type<Jurisdiction>(),
+    /**
+     * Where the customer posts the file, as our team confirmed it (decision 0179): the envelope's
+     * lines, when, and by whom (their e-mail address kept apart from the id, so the order still says
+     * who once the account is gone); all null until confirmed, and again once the mission moves.
+     * The print pack's label prints it before the mission's own address.
+     */
+    postingAddress: jsonb('posting_address').$type<string[]>(),
+    postingAddressConfirmedAt: timestamp('posting_address_confirmed_at', { withTimezone: true }),
+    postingAddressConfirmedById: integer('posting_address_confirmed_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    postingAddressConfirmedByEmail: text('posting_address_confirmed_by_email'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'application_orders_posting_address_check',
+      sql`(${t.postingAddress} is null) = (${t.postingAddressConfirmedAt} is null) and (${t.postingAddress} is null) = (${t.postingAddressConfirmedByEmail} is null)`,
+    ),
+  ],
+);
 
 /**
  * The customer of an unpaid order was told of a change of its government or outsourcer fees

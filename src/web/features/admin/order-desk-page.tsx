@@ -12,6 +12,11 @@ import {
 import type { DocumentView } from '../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { stepOfSteps } from '../../../domain/applications/members.ts';
+import {
+  missionPostingLines,
+  postingAddressLines,
+  postingAddressSchema,
+} from '../../../domain/applications/posting-address.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
@@ -79,11 +84,18 @@ const DESK_TEXT = {
   toTimeline: 'Whole timeline',
   remarkLabel: 'Remark for the customer (notification and e-mail)',
   remarkRequiredLabel: 'What the customer should change (required: their notification and e-mail say it)',
+  postingNotYet: 'The posting address is confirmed once the order is paid (and not once it is cancelled or refunded).',
+  postingUnconfirmed:
+    'Not confirmed yet: the customer’s order page and print pack tell them to wait for it. Confirm it before Submitted, which tells them their order page says where the file goes. Saving e-mails it to them.',
+  postingConfirmed: (at: string) =>
+    `Confirmed ${at} and e-mailed to the customer. A change is e-mailed to them as a correction.`,
+  postingLabel: 'Address, one envelope line per line: the centre or mission, then the street, city and code',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
 const H2 = 'text-lg font-bold text-slate-900';
 const CONTROL = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
+const FIELD_LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-800';
 const BUTTON =
   'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
 
@@ -364,6 +376,55 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
       <FormError message={error} />
       <button type="submit" className={BUTTON} disabled={busy}>
         {busy ? 'Requesting…' : 'Request document'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Where the customer posts a mission's file (decision 0179): the envelope's lines, prefilled with the
+ * address confirmed before, else the one our sources give the order's mission. Saving e-mails the
+ * customer (a change as a correction); the order page and the print pack's label show it.
+ */
+function PostingAddressForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const app = order.service?.order;
+  if (!app) return null;
+  if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
+  const confirmed = app.postingAddress;
+  const prefill = confirmed?.lines ?? missionPostingLines(app.mission, app.service.slug) ?? [];
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('address') ?? '');
+    const parsed = postingAddressSchema.safeParse({ lines: postingAddressLines(text) });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the address');
+    await run(
+      async () =>
+        (
+          await envelopeOf(
+            api.PUT('/api/v1/admin/orders/{ref}/posting-address', { ...byRef(order), body: parsed.data }),
+          )
+        ).message,
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Confirm the posting address">
+      <p id="desk-posting-state" className="text-sm text-slate-700">
+        {confirmed ? DESK_TEXT.postingConfirmed(formatUtc(confirmed.confirmedAt)) : DESK_TEXT.postingUnconfirmed}
+      </p>
+      <label className={FIELD_LABEL}>
+        {DESK_TEXT.postingLabel}
+        <textarea
+          name="address"
+          rows={6}
+          defaultValue={prefill.join('\n')}
+          aria-describedby="desk-posting-state"
+          className={CONTROL}
+        />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Saving…' : confirmed ? 'Save and e-mail the correction' : 'Confirm and e-mail the customer'}
       </button>
     </form>
   );
@@ -676,8 +737,6 @@ function HandOverForm<Body extends object>({
   );
 }
 
-const FIELD_LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-800';
-
 /** Prints delivered to home: the carrier and tracking number once posted. Recording again replaces a mistyped number. */
 function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
   // Only while the prints may go out: the server refuses an unpaid, cancelled or refunded order.
@@ -886,6 +945,12 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
           <Panel title="Status" id="desk-status">
             <StatusForm key={order.status} order={order} />
           </Panel>
+          {order.service?.order.filing === 'mission' ? (
+            <Panel title="Posting address" id="desk-posting-address">
+              {/* Saved again, the form starts from what the server now holds. */}
+              <PostingAddressForm key={order.service.order.postingAddress?.confirmedAt ?? 'none'} order={order} />
+            </Panel>
+          ) : null}
           {order.kind === 'service' ? (
             <>
               <Panel title="Request a document" id="desk-request">

@@ -108,6 +108,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
     formDefinitionId: 1,
     mission: null,
     filing: 'mission',
+    postingAddress: null,
     members,
     timeline: [],
     actions: {

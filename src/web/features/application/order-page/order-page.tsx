@@ -26,6 +26,7 @@ import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
 import { DocumentSlotContext } from './document-slot.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { PostingAddressPanel } from './posting-address-panel.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
 import { sentBackRemark, ToDo } from './to-do.tsx';
@@ -112,6 +113,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             ) : null}
             <StaffMessages messages={order.messages} />
             <FilesRetentionNote files={order.files} />
+            <PostingAddressPanel order={order} />
             <MembersSection order={order} today={today} checklist={checklist.data ?? null} />
             <TeamDocuments orderRef={order.displayId} />
             <Timeline entries={order.timeline} />

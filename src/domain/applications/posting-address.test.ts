@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Jurisdiction } from '../jurisdiction/jurisdiction.ts';
+import {
+  POSTING_ADDRESS_MESSAGES as M,
+  missionPostingLines,
+  POSTING_ADDRESS_TEXT,
+  postingAddressLines,
+  postingAddressSchema,
+} from './posting-address.ts';
+import { MISSION_ADDRESS_MISSING } from './print-pack.ts';
+
+const messages = (lines: unknown) => {
+  const parsed = postingAddressSchema.safeParse({ lines });
+  return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+};
+
+describe('postingAddressSchema', () => {
+  it('takes 2 to 8 lines, each trimmed', () => {
+    expect(postingAddressSchema.parse({ lines: [' VFS Global ', 'Washington, DC 20005'] })).toEqual({
+      lines: ['VFS Global', 'Washington, DC 20005'],
+    });
+    expect(messages(Array.from({ length: 8 }, (_, i) => `Line ${i + 1}`))).toEqual([]);
+  });
+
+  it('names the line a label cannot print, and the count out of bounds', () => {
+    expect(messages(['VFS Global'])).toEqual([['lines', M.tooFewLines]]);
+    expect(messages(Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`))).toEqual([['lines', M.tooManyLines]]);
+    expect(messages(['VFS Global', ' ', 'x'.repeat(101), 'Suite\u0007 700'])).toEqual([
+      ['lines.1', 'Line 2 is empty: fill it in or remove it'],
+      ['lines.2', 'Line 3 is longer than 100 characters'],
+      ['lines.3', M.controlCharacter(4)],
+    ]);
+    expect(messages(['VFS Global', 'x'.repeat(100)])).toEqual([]);
+    expect(messages('VFS Global')).toEqual([['lines', M.linesRequired]]);
+  });
+});
+
+describe('postingAddressLines', () => {
+  it('reads the desk’s textarea as lines, blank ones left out', () => {
+    expect(postingAddressLines('VFS Global\r\n\n  1025 Vermont Avenue NW  \nWashington, DC 20005\n')).toEqual([
+      'VFS Global',
+      '1025 Vermont Avenue NW',
+      'Washington, DC 20005',
+    ]);
+  });
+});
+
+describe('missionPostingLines', () => {
+  const mission = (postalAddress: string | null) =>
+    ({
+      country: 'US',
+      mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
+      centre: { provider: 'VFS Global', city: 'San Francisco' },
+      postalAddress,
+    }) as Jurisdiction;
+
+  it('addresses the centre, for the mission, the city line kept whole; none where our sources give no address', () => {
+    expect(missionPostingLines(mission('228 Grant Avenue, 5th Floor, San Francisco, CA 94108'), 'oci-card')).toEqual([
+      'VFS Global',
+      'for the Consulate General of India, San Francisco',
+      '228 Grant Avenue',
+      '5th Floor',
+      'San Francisco, CA 94108',
+    ]);
+    expect(missionPostingLines(mission(null), 'oci-card')).toBeNull();
+    expect(missionPostingLines(null, 'oci-card')).toBeNull();
+  });
+});
+
+describe('the words while no address is confirmed', () => {
+  it('are one sentence, on the order page and in the label’s box', () => {
+    expect(MISSION_ADDRESS_MISSING).toBe(`The mission’s address goes here. ${POSTING_ADDRESS_TEXT.wait}`);
+    expect(POSTING_ADDRESS_TEXT.wait).toMatch(/do not post your file before\.$/);
+  });
+});

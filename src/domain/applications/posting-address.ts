@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { type Jurisdiction, straightToMission } from '../jurisdiction/jurisdiction.ts';
+
+/**
+ * Where the customer posts a mission's file (decision 0179): our jurisdiction sources give most
+ * missions no postal address (decision 0105), so our team confirms it on the order, as the
+ * envelope's lines (who receives it, then the street, city and code). The print pack's label prints
+ * it, the order page shows it and the customer is e-mailed it. Shared by the server, the desk and
+ * the order page.
+ */
+
+export const POSTING_ADDRESS_LIMITS = { minLines: 2, maxLines: 8, lineMaxLength: 100 } as const;
+const L = POSTING_ADDRESS_LIMITS;
+
+export const POSTING_ADDRESS_MESSAGES = {
+  confirmed: 'Posting address confirmed: the customer is e-mailed it.',
+  unchanged: 'This address was confirmed already: nothing was changed or sent again.',
+  linesRequired: 'Enter the address, one envelope line per line',
+  tooFewLines: `Enter at least ${L.minLines} lines: who receives the file (the centre or the mission), then the street, city and code`,
+  tooManyLines: `Enter at most ${L.maxLines} lines`,
+  emptyLine: (line: number) => `Line ${line} is empty: fill it in or remove it`,
+  lineTooLong: (line: number) => `Line ${line} is longer than ${L.lineMaxLength} characters`,
+  controlCharacter: (line: number) =>
+    `Line ${line} holds a character that cannot be printed (a tab or another control character)`,
+  /** An e-Visa: filed online, nothing is posted. */
+  notPosted:
+    'This application is filed online on the official portal: nothing is posted, so it has no posting address.',
+  /** A photo order. */
+  notAnApplication: 'A photo order is not posted to a mission: it has no posting address.',
+  notPaid: 'Confirm the posting address of a paid order that is not cancelled or refunded.',
+} as const;
+const M = POSTING_ADDRESS_MESSAGES;
+
+/** A tab, a line break or any other control character: nothing a label can print on one line. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** PUT /admin/orders/{ref}/posting-address: the envelope's lines, each trimmed. */
+export const postingAddressSchema = z.object({
+  lines: z
+    .array(z.string({ error: M.linesRequired }).trim(), { error: M.linesRequired })
+    .superRefine((lines, ctx) => {
+      lines.forEach((line, i) => {
+        const message =
+          line === ''
+            ? M.emptyLine(i + 1)
+            : line.length > L.lineMaxLength
+              ? M.lineTooLong(i + 1)
+              : CONTROL_CHARACTER.test(line)
+                ? M.controlCharacter(i + 1)
+                : null;
+        if (message) ctx.addIssue({ code: 'custom', path: [i], message });
+      });
+      if (lines.length < L.minLines) ctx.addIssue({ code: 'custom', message: M.tooFewLines });
+      if (lines.length > L.maxLines) ctx.addIssue({ code: 'custom', message: M.tooManyLines });
+    })
+    .describe(
+      'The envelope’s lines: who receives the file (the centre or the mission), then the street, city and code',
+    ),
+});
+export type PostingAddressInput = z.infer<typeof postingAddressSchema>;
+
+/** What the customer's order answers: the lines our team confirmed, and when. */
+export const postingAddressViewSchema = z.object({
+  lines: z.array(z.string()),
+  confirmedAt: z.string(),
+});
+export type PostingAddress = z.infer<typeof postingAddressViewSchema>;
+
+/** What the desk's confirmation answers: the same, with the member of staff who confirmed it. */
+export const confirmedPostingAddressSchema = postingAddressViewSchema.extend({
+  confirmedBy: z.string().describe('The e-mail address of the member of staff who confirmed it'),
+});
+export type ConfirmedPostingAddress = z.infer<typeof confirmedPostingAddressSchema>;
+
+/** The desk's textarea as lines: one per line of text, trimmed, blank lines left out. */
+export function postingAddressLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Whether two addresses print the same envelope. */
+export const sameLines = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i]);
+
+/**
+ * The label's lines from the order's stored mission, where our sources give its postal address: the
+ * centre the papers are posted to (the address is the outsourced centre's, not the consulate's), for
+ * which mission, then the street lines with the city, state or province and code kept on one line
+ * ("San Francisco, CA 94108"). Null without a mission or its address, and for a service sent straight
+ * to the mission (`straightToMission`), which bypasses the centre. The desk's form starts from them.
+ */
+export function missionPostingLines(mission: Jurisdiction | null, serviceSlug: string): string[] | null {
+  const address = mission?.postalAddress;
+  if (!mission || !address || straightToMission(serviceSlug, mission.country)) return null;
+  const parts = address.split(',').map((part) => part.trim());
+  return [
+    mission.centre.provider,
+    `for the ${mission.mission.name}`,
+    ...parts.slice(0, -2),
+    parts.slice(-2).join(', '),
+  ];
+}
+
+/** What the customer reads about where their file goes (the order page, the e-mail, the label). */
+export const POSTING_ADDRESS_TEXT = {
+  heading: 'Where to post your file',
+  /**
+   * Until our team confirms the address: the order page says it, and the print pack's label in the
+   * address's place (MISSION_ADDRESS_MISSING).
+   */
+  wait: 'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file before.',
+  confirmedOn: (date: string) => `Confirmed by our team on ${date}.`,
+  /** The e-Visa's panel: where it goes is the portal. */
+  onlineHeading: 'Where your application goes',
+  online: 'You submit it yourself on the official portal: nothing is posted.',
+  mailSubject: (displayId: string) => `Where to post your application (order ${displayId})`,
+  mailHeading: 'Where to post your application',
+  mailIntro: 'Our team has confirmed where you post your file. Put this address on the envelope:',
+  /** A change of an address already confirmed. */
+  correctionSubject: (displayId: string) => `Correction: where to post your application (order ${displayId})`,
+  correctionIntro:
+    'This is a correction: our team has changed the address you post your file to. Use this one, not the one in our earlier e-mail:',
+  mailOutro: 'Your order page shows it too, with your print pack, whose mailing label prints it',
+} as const;

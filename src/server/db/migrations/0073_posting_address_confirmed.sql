@@ -1,0 +1,6 @@
+ALTER TABLE "application_orders" ADD COLUMN "posting_address" jsonb;--> statement-breakpoint
+ALTER TABLE "application_orders" ADD COLUMN "posting_address_confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "application_orders" ADD COLUMN "posting_address_confirmed_by_id" integer;--> statement-breakpoint
+ALTER TABLE "application_orders" ADD COLUMN "posting_address_confirmed_by_email" text;--> statement-breakpoint
+ALTER TABLE "application_orders" ADD CONSTRAINT "application_orders_posting_address_confirmed_by_id_users_id_fk" FOREIGN KEY ("posting_address_confirmed_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "application_orders" ADD CONSTRAINT "application_orders_posting_address_check" CHECK (("application_orders"."posting_address" is null) = ("application_orders"."posting_address_confirmed_at" is null) and ("application_orders"."posting_address" is null) = ("application_orders"."posting_address_confirmed_by_email" is null));

@@ -1,0 +1,33 @@
+import { type PostingAddress, POSTING_ADDRESS_TEXT as T } from '../../../domain/applications/posting-address.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { Order } from '../orders/service.ts';
+
+/**
+ * The customer's e-mail with the posting address our team confirmed (decision 0179): the address
+ * as the envelope takes it and a link to the order page; a change of an address already sent says
+ * it is a correction, so the earlier e-mail is not followed.
+ */
+export function postingAddressMail(
+  order: Pick<Order, 'displayId' | 'title' | 'email' | 'kind'>,
+  address: PostingAddress,
+  { correction, siteUrl, companyName }: { correction: boolean; siteUrl: string; companyName: string },
+): OutgoingMail {
+  const page = `${siteUrl}${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+  return simpleMail({
+    to: order.email,
+    subject: correction ? T.correctionSubject(order.displayId) : T.mailSubject(order.displayId),
+    heading: T.mailHeading,
+    intro: [correction ? T.correctionIntro : T.mailIntro],
+    details: [
+      ['Post to', address.lines.join('\n')],
+      ['Order', `${order.displayId} (${order.title})`],
+    ],
+    outro: [`${T.mailOutro}: ${page}`],
+    ...orderSender(order.kind),
+    signature: `The ${orderBrandName(order.kind, companyName)} team`,
+  });
+}

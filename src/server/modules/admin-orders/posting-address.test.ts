@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTING_ADDRESS_MESSAGES as M, POSTING_ADDRESS_TEXT } from '../../../domain/applications/posting-address.ts';
+import { MISSION_ADDRESS_MISSING } from '../../../domain/applications/print-pack.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { pdfPageLines } from '../../test/pdf-text.ts';
+import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
+import { auditLog } from '../audit/tables.ts';
+import { createSignedInUser } from '../auth/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
+
+let t: TestApp;
+let staff: { token: string; email: string; id: number };
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await createStaffUser(t.app, t.database.db, 'staff');
+}, 60_000);
+afterAll(() => t.close());
+
+const CENTRE = [
+  'VFS Global',
+  'for the Embassy of India, Washington DC',
+  '1025 Vermont Avenue NW, Suite 700',
+  'Washington, DC 20005',
+];
+const CORRECTED = [
+  'VFS Global',
+  'for the Embassy of India, Washington DC',
+  '1025 Vermont Ave NW, Suite 702',
+  'Washington, DC 20005',
+];
+
+/** A customer's New OCI Card order from the USA, paid (Forms incomplete) unless told otherwise. */
+async function missionOrder({ paid = true } = {}) {
+  const customer = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, customer.token);
+  if (paid) await moveOrderTo(t.app, order.id, 'Forms incomplete');
+  return { customer, order, memberId: order.members[0]?.id ?? 0 };
+}
+
+const confirm = (token: string, ref: string, lines: unknown) =>
+  apiCall(t.app, 'PUT', `/admin/orders/${ref}/posting-address`, token, { lines });
+
+const mailsOf = (orderId: number) =>
+  t.database.db
+    .select()
+    .from(outboundEmails)
+    .where(like(outboundEmails.key, `order-posting-address:${orderId}:%`))
+    .orderBy(asc(outboundEmails.id));
+
+const auditOf = (ref: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, ref), eq(auditLog.action, 'order.posting-address')))
+    .orderBy(asc(auditLog.id));
+
+/** The mailing label's page of a member's print pack as staff download it, as its drawn lines and one text. */
+async function labelOf(ref: string, memberId: number) {
+  const res = await apiCall(t.app, 'GET', `/admin/orders/${ref}/members/${memberId}/print-pack`, staff.token);
+  expect(res.statusCode, res.body).toBe(200);
+  const lines = (await pdfPageLines(res.rawPayload)).at(-1) ?? [];
+  return { lines, text: lines.join(' ') };
+}
+
+describe('PUT /admin/orders/{ref}/posting-address', () => {
+  it('answers a visitor 401 and a customer 403 before reading the body', async () => {
+    const { customer, order } = await missionOrder();
+    // A body the route would refuse (400) is never read: the role is checked on arrival.
+    expect((await confirm('', order.displayId, 'not lines')).statusCode).toBe(401);
+    const refused = await confirm(customer.token, order.displayId, 'not lines');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have access to this page.');
+    expect(await mailsOf(order.id)).toEqual([]);
+  });
+
+  it('refuses lines a label cannot print, naming the line', async () => {
+    const { order } = await missionOrder();
+    const cases: [lines: unknown, field: string, message: string][] = [
+      [['VFS Global'], 'lines', M.tooFewLines],
+      [Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`), 'lines', M.tooManyLines],
+      [['VFS Global', '   ', 'Washington, DC 20005'], 'lines.1', M.emptyLine(2)],
+      [['VFS Global', 'x'.repeat(101)], 'lines.1', M.lineTooLong(2)],
+      [['VFS Global', 'Suite\t700'], 'lines.1', M.controlCharacter(2)],
+      ['VFS Global', 'lines', M.linesRequired],
+    ];
+    for (const [lines, field, message] of cases) {
+      const res = await confirm(staff.token, order.displayId, lines);
+      expect(res.statusCode, JSON.stringify(lines)).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
+    }
+    expect(M.emptyLine(2)).toBe('Line 2 is empty: fill it in or remove it');
+    expect(await mailsOf(order.id)).toEqual([]);
+    expect(await auditOf(order.displayId)).toEqual([]);
+  });
+
+  it('refuses an e-Visa (filed online), a photo order and an unpaid order', async () => {
+    const evisa = { citizenship: 'US', destination: 'IN' };
+    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', evisa);
+    const customer = await createSignedInUser(t.app);
+    const online = await startApplication(t.app, customer.token, { packageId: pkg.id, choices: evisa });
+    await moveOrderTo(t.app, online.id, 'Forms incomplete');
+    const photo = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
+    expect(photo.statusCode).toBe(201);
+    const unpaid = (await missionOrder({ paid: false })).order;
+    for (const [ref, message] of [
+      [online.displayId, M.notPosted],
+      [photo.json().data.displayId, M.notAnApplication],
+      [unpaid.displayId, M.notPaid],
+    ] as const) {
+      const res = await confirm(staff.token, ref, CENTRE);
+      expect(res.statusCode, ref).toBe(409);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await confirm(staff.token, 'DOC-00000001', CENTRE)).statusCode).toBe(404);
+    expect(await mailsOf(online.id)).toEqual([]);
+  });
+
+  it('stores it with who and when: the label prints it, the customer’s order carries it, one e-mail and one audit entry', async () => {
+    const { customer, order, memberId } = await missionOrder();
+    // No address known yet: the label says to wait, and the order page has nothing to show.
+    expect((await labelOf(order.displayId, memberId)).text).toContain(MISSION_ADDRESS_MISSING);
+    const before = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(before.json().data.postingAddress).toBeNull();
+
+    // Lines are stored trimmed; the same address again (a double submit) changes and sends nothing.
+    const res = await confirm(
+      staff.token,
+      order.displayId,
+      CENTRE.map((line) => ` ${line} `),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: M.confirmed,
+      data: { lines: CENTRE, confirmedBy: staff.email },
+    });
+    const { confirmedAt } = res.json().data;
+    const again = await confirm(staff.token, order.displayId, CENTRE);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ message: M.unchanged, data: { lines: CENTRE, confirmedAt } });
+
+    const label = await labelOf(order.displayId, memberId);
+    const to = label.lines.indexOf('To');
+    expect(label.lines.slice(to, to + 5)).toEqual(['To', ...CENTRE]);
+    expect(label.text).not.toContain(MISSION_ADDRESS_MISSING);
+
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data.postingAddress).toEqual({ lines: CENTRE, confirmedAt });
+    // The desk reads the same order, so its form starts from what was confirmed.
+    const desk = await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token);
+    expect(desk.json().data.service.order.postingAddress).toEqual({ lines: CENTRE, confirmedAt });
+
+    const mails = await mailsOf(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: customer.email,
+      purpose: 'order-posting-address',
+      subject: POSTING_ADDRESS_TEXT.mailSubject(order.displayId),
+    });
+    expect(mails[0]?.text).toContain(`Post to: \n${CENTRE.join('\n')}\n`);
+    expect(mails[0]?.text).toContain(`/service-order?orderId=${order.displayId}`);
+    expect(mails[0]?.text).not.toContain('correction');
+
+    expect(await auditOf(order.displayId)).toEqual([
+      expect.objectContaining({ actorId: staff.id, actorEmail: staff.email, before: null, after: { lines: CENTRE } }),
+    ]);
+  });
+
+  it('e-mails a changed address as a correction, and a return to the first one too', async () => {
+    const { customer, order, memberId } = await missionOrder();
+    expect((await confirm(staff.token, order.displayId, CENTRE)).statusCode).toBe(200);
+    const changed = await confirm(staff.token, order.displayId, CORRECTED);
+    expect(changed.json()).toMatchObject({ message: M.confirmed, data: { lines: CORRECTED } });
+
+    const mails = await mailsOf(order.id);
+    expect(mails.map((m) => m.subject)).toEqual([
+      POSTING_ADDRESS_TEXT.mailSubject(order.displayId),
+      POSTING_ADDRESS_TEXT.correctionSubject(order.displayId),
+    ]);
+    expect(mails[1]?.text).toContain(POSTING_ADDRESS_TEXT.correctionIntro);
+    expect(mails[1]?.text).toContain(CORRECTED.join('\n'));
+    expect(mails[1]?.to).toBe(customer.email);
+    const label = await labelOf(order.displayId, memberId);
+    expect(label.lines).toEqual(expect.arrayContaining(CORRECTED));
+    expect(label.lines).not.toContain(CENTRE[2]);
+
+    // Back to the first address: a change again, told again.
+    expect((await confirm(staff.token, order.displayId, CENTRE)).json().message).toBe(M.confirmed);
+    expect(await mailsOf(order.id)).toHaveLength(3);
+    expect((await auditOf(order.displayId)).map((a) => [a.before, a.after])).toEqual([
+      [null, { lines: CENTRE }],
+      [{ lines: CENTRE }, { lines: CORRECTED }],
+      [{ lines: CORRECTED }, { lines: CENTRE }],
+    ]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { StaffActor } from '../../../domain/admin/audit.ts';
+import {
+  type ConfirmedPostingAddress,
+  POSTING_ADDRESS_MESSAGES as M,
+  type PostingAddress,
+  sameLines,
+} from '../../../domain/applications/posting-address.ts';
+import { canUsePrintPack } from '../../../domain/applications/print-pack.ts';
+import { filingOf } from '../../../domain/catalog/filing.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { Database } from '../../db/client.ts';
+import type { Order } from '../orders/service.ts';
+import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
+
+/** The posting address our team confirmed on the order (decision 0179), as the customer's order answers it; null until then. */
+export function postingAddressOf(app: ApplicationRow): PostingAddress | null {
+  if (!app.postingAddress || !app.postingAddressConfirmedAt) return null;
+  return { lines: app.postingAddress, confirmedAt: app.postingAddressConfirmedAt.toISOString() };
+}
+
+/** What a confirmation did: the address now, the one it replaced (null for the first), and whether anything changed. */
+export interface PostingAddressConfirmation {
+  address: ConfirmedPostingAddress;
+  before: PostingAddress | null;
+  changed: boolean;
+}
+
+/**
+ * Stores the posting address staff confirmed for a service order, in the order's locked transaction
+ * `tx`: only a mission's file is posted (not the e-Visa's, filed online), and only once paid and
+ * while neither cancelled nor refunded (the print pack's own rule). The same lines again change
+ * nothing, so a double submit neither moves the confirmation's date nor tells the customer twice.
+ */
+export async function confirmPostingAddress(
+  tx: Database,
+  order: Pick<Order, 'id' | 'status'>,
+  lines: readonly string[],
+  actor: StaffActor,
+  at: Date,
+): Promise<FormResult<PostingAddressConfirmation>> {
+  const repository = createApplicationsRepository(tx);
+  const app = await repository.findApplication(order.id);
+  if (!app) throw new Error(`service order ${order.id} has no application row`);
+  if (filingOf(app.serviceSlug) !== 'mission') return formFailure(409, M.notPosted);
+  if (!canUsePrintPack(order.status)) return formFailure(409, M.notPaid);
+  const before = postingAddressOf(app);
+  if (before && sameLines(before.lines, lines)) {
+    const address = { ...before, confirmedBy: app.postingAddressConfirmedByEmail ?? '' };
+    return { ok: true, value: { address, before, changed: false } };
+  }
+  await repository.setPostingAddress(order.id, {
+    postingAddress: [...lines],
+    postingAddressConfirmedAt: at,
+    postingAddressConfirmedById: actor.id,
+    postingAddressConfirmedByEmail: actor.email,
+  });
+  const address = { lines: [...lines], confirmedAt: at.toISOString(), confirmedBy: actor.email };
+  return { ok: true, value: { address, before, changed: true } };
+}

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-address.ts';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { OrderDeskPage } from './order-desk-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const SAN_FRANCISCO = {
+  country: 'US',
+  place: 'Tulare County',
+  mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
+  centre: { provider: 'VFS Global', city: 'San Francisco' },
+  submissionMode: 'post',
+  postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
+  effectiveFrom: '2020-11-02',
+  sourceUrl: 'https://cgisf.gov.in/',
+} as Jurisdiction;
+
+/** A service order with no members: the fields of the application the desk's posting address reads. */
+function serviceOrder(status: string, application: Partial<ApplicationOrder>): DeskOrder {
+  return {
+    id: 1,
+    displayId: 'DOC-48213907',
+    kind: 'service',
+    title: 'OCI Card: New OCI Card',
+    status,
+    customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
+    sla: { state: 'running', startedAt: null, dueAt: null, days: 70, basis: 'OCI within 70 days' },
+    nextStatuses: [],
+    notes: [],
+    expedite: false,
+    charged: { currency: 'USD', lines: [], totalCents: 0 },
+    payments: { attempts: [], refunds: [] },
+    service: {
+      order: {
+        service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
+        package: { id: 2, slug: 'new-oci-card', name: 'New OCI Card' },
+        choices: { applyingFrom: 'US' },
+        price: { totalCents: 32500, currency: 'USD' },
+        members: [],
+        timeline: [],
+        mission: null,
+        filing: 'mission',
+        postingAddress: null,
+        ...application,
+      },
+      definition: null,
+      answers: [],
+      checklist: { canChangeDocuments: false, complete: true, members: [] },
+      documents: [],
+      addOns: [],
+    },
+    photo: null,
+  } as unknown as DeskOrder;
+}
+
+async function show(order: DeskOrder) {
+  renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, {
+    path: '/admin/orders/DOC-48213907',
+  });
+  await screen.findByRole('heading', { level: 1 });
+  return screen.queryByRole('region', { name: 'Posting address' });
+}
+
+describe('the desk’s posting address', () => {
+  it('starts from the mission’s address, checks the lines, and sends them', async () => {
+    const panel = await show(serviceOrder('In review', { mission: SAN_FRANCISCO }));
+    if (!panel) throw new Error('no posting address panel');
+    expect(within(panel).getByText(/^Not confirmed yet/)).toBeTruthy();
+    const field = within(panel).getByLabelText(/^Address, one envelope line per line/) as HTMLTextAreaElement;
+    expect(field.value).toBe(
+      'VFS Global\nfor the Consulate General of India, San Francisco\n228 Grant Avenue\n5th Floor\nSan Francisco, CA 94108',
+    );
+
+    // Checked before any call, with the shared rules' words.
+    fireEvent.change(field, { target: { value: 'VFS Global\n\n' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', POSTING_ADDRESS_MESSAGES.tooFewLines);
+
+    const api = fakeApi({
+      'PUT /api/v1/admin/orders/DOC-48213907/posting-address': () => ok({}, POSTING_ADDRESS_MESSAGES.confirmed),
+    });
+    fireEvent.change(field, {
+      target: { value: ' VFS Global \n\n228 Grant Avenue, 5th Floor\nSan Francisco, CA 94108' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      lines: ['VFS Global', '228 Grant Avenue, 5th Floor', 'San Francisco, CA 94108'],
+    });
+  });
+
+  it('starts from the address confirmed before, and saves a change as a correction', async () => {
+    const lines = ['Embassy of India', '2536 Massachusetts Avenue NW', 'Washington, DC 20008'];
+    const panel = await show(
+      serviceOrder('Submitted', {
+        mission: SAN_FRANCISCO,
+        postingAddress: { lines, confirmedAt: '2026-12-01T12:00:00.000Z' },
+      }),
+    );
+    if (!panel) throw new Error('no posting address panel');
+    expect(within(panel).getByText(/^Confirmed .* and e-mailed to the customer\. A change is e-mailed/)).toBeTruthy();
+    expect((within(panel).getByRole('textbox') as HTMLTextAreaElement).value).toBe(lines.join('\n'));
+    expect(within(panel).getByRole('button', { name: 'Save and e-mail the correction' })).toBeTruthy();
+  });
+
+  it('waits for payment, and is not offered for an e-Visa, filed online', async () => {
+    const unpaid = await show(serviceOrder('Payment pending', {}));
+    expect(unpaid?.textContent).toContain('The posting address is confirmed once the order is paid');
+    expect(within(unpaid as HTMLElement).queryByRole('textbox')).toBeNull();
+    cleanup();
+    expect(await show(serviceOrder('In review', { filing: 'online' }))).toBeNull();
+  });
+});

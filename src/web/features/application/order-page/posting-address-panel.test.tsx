@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { POSTING_ADDRESS_TEXT } from '../../../../domain/applications/posting-address.ts';
+import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { checklist, order, TODAY } from '../../../testing/order-fixtures.ts';
+import { OrderPage } from './order-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const BASE = '/api/v1/application/order/DOC-48213907';
+const CENTRE = [
+  'VFS Global',
+  'for the Embassy of India, Washington DC',
+  '1025 Vermont Avenue NW',
+  'Washington, DC 20005',
+];
+
+async function renderOrder(current: ApplicationOrder) {
+  fakeApi({
+    [`GET ${BASE}`]: () => ok(current, APPLICATION_MESSAGES.loaded),
+    [`GET ${BASE}/checklist`]: () => ok(checklist()),
+    [`GET ${BASE}/documents`]: () => ok({ results: [], totalCount: 0, page: 1, limit: 50 }),
+  });
+  renderWithRouter(
+    <QueryProvider>
+      <OrderPage orderRef="DOC-48213907" today={TODAY} />
+    </QueryProvider>,
+    { path: '/service-order?orderId=DOC-48213907' },
+  );
+  await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' });
+}
+
+describe('the order page’s “Where to post your file”', () => {
+  it('tells a paid customer to wait for our team’s address before posting anything', async () => {
+    await renderOrder(order({ status: 'Submitted', postingAddress: null }));
+    const panel = screen.getByRole('region', { name: POSTING_ADDRESS_TEXT.heading });
+    expect(within(panel).getByText(POSTING_ADDRESS_TEXT.wait)).toBeTruthy();
+    expect(POSTING_ADDRESS_TEXT.wait).toBe(
+      'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file before.',
+    );
+    // Submitted says what it means here: checked by our team, sent by the customer.
+    expect(
+      screen.getByText(
+        'Our team has checked your application: it is ready for you to send. Your order page has the print pack and says where it goes.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the address our team confirmed, line by line, with the day', async () => {
+    await renderOrder(
+      order({ status: 'Submitted', postingAddress: { lines: CENTRE, confirmedAt: '2026-12-01T12:00:00.000Z' } }),
+    );
+    const panel = screen.getByRole('region', { name: POSTING_ADDRESS_TEXT.heading });
+    const address = panel.querySelector('address');
+    expect([...(address?.children ?? [])].map((line) => line.textContent)).toEqual(CENTRE);
+    expect(within(panel).getByText('Confirmed by our team on Dec 1, 2026.')).toBeTruthy();
+    expect(within(panel).queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
+  });
+
+  it('says an e-Visa goes to the portal', async () => {
+    await renderOrder(order({ status: 'In review', filing: 'online', postingAddress: null }));
+    const online = screen.getByRole('region', { name: POSTING_ADDRESS_TEXT.onlineHeading });
+    expect(within(online).getByText(POSTING_ADDRESS_TEXT.online)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: POSTING_ADDRESS_TEXT.heading })).toBeNull();
+  });
+
+  it('shows nothing before payment', async () => {
+    await renderOrder(order({ status: 'Payment pending', postingAddress: null }));
+    expect(screen.queryByRole('region', { name: POSTING_ADDRESS_TEXT.heading })).toBeNull();
+    expect(screen.queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
+  });
+});
