@@ -15,22 +15,28 @@ const messages = (lines: unknown) => {
 };
 
 describe('postingAddressSchema', () => {
-  it('takes 2 to 8 lines, each trimmed', () => {
-    expect(postingAddressSchema.parse({ lines: [' VFS Global ', 'Washington, DC 20005'] })).toEqual({
-      lines: ['VFS Global', 'Washington, DC 20005'],
+  it('takes 3 to 8 lines, each trimmed', () => {
+    expect(
+      postingAddressSchema.parse({ lines: [' VFS Global ', '1025 Vermont Avenue NW', 'Washington, DC 20005'] }),
+    ).toEqual({
+      lines: ['VFS Global', '1025 Vermont Avenue NW', 'Washington, DC 20005'],
     });
     expect(messages(Array.from({ length: 8 }, (_, i) => `Line ${i + 1}`))).toEqual([]);
   });
 
   it('names the line a label cannot print, and the count out of bounds', () => {
     expect(messages(['VFS Global'])).toEqual([['lines', M.tooFewLines]]);
+    // Who receives it and where, with no street: not an address a label can carry.
+    expect(messages(['VFS Global', 'for the Consulate General of India, New York'])).toEqual([
+      ['lines', M.tooFewLines],
+    ]);
     expect(messages(Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`))).toEqual([['lines', M.tooManyLines]]);
     expect(messages(['VFS Global', ' ', 'x'.repeat(101), 'Suite\u0007 700'])).toEqual([
       ['lines.1', 'Line 2 is empty: fill it in or remove it'],
       ['lines.2', 'Line 3 is longer than 100 characters'],
       ['lines.3', M.controlCharacter(4)],
     ]);
-    expect(messages(['VFS Global', 'x'.repeat(100)])).toEqual([]);
+    expect(messages(['VFS Global', 'x'.repeat(100), 'New York, NY 10036'])).toEqual([]);
     expect(messages('VFS Global')).toEqual([['lines', M.linesRequired]]);
   });
 });

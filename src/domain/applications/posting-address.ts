@@ -9,7 +9,8 @@ import { type Jurisdiction, straightToMission } from '../jurisdiction/jurisdicti
  * the order page.
  */
 
-export const POSTING_ADDRESS_LIMITS = { minLines: 2, maxLines: 8, lineMaxLength: 100 } as const;
+/** At least who receives it, a street and a city line: a walk confirmed two lines with no street. */
+export const POSTING_ADDRESS_LIMITS = { minLines: 3, maxLines: 8, lineMaxLength: 100 } as const;
 const L = POSTING_ADDRESS_LIMITS;
 
 export const POSTING_ADDRESS_MESSAGES = {

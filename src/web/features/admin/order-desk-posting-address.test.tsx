@@ -79,7 +79,7 @@ describe('the desk’s posting address', () => {
     );
 
     // Checked before any call, with the shared rules' words.
-    fireEvent.change(field, { target: { value: 'VFS Global\n\n' } });
+    fireEvent.change(field, { target: { value: 'VFS Global\n\nfor the Consulate General of India, San Francisco\n' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
     expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', POSTING_ADDRESS_MESSAGES.tooFewLines);
 
