@@ -85,6 +85,14 @@ describe('data rights, self-service (issue 34 §3)', () => {
       const staff = await e2e.desktop();
       await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
       for (const status of ['In review', 'Submitted', 'Approved', 'Completed']) {
+        if (status === 'Submitted') {
+          // Submitted waits for the posting address our team confirms (decision 0179).
+          const confirmed = await staff.context.request.put(`/api/v1/admin/orders/${order.displayId}/posting-address`, {
+            headers,
+            data: { lines: ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'] },
+          });
+          expect(confirmed.status(), await confirmed.text()).toBe(200);
+        }
         const moved = await staff.context.request.post(`/api/v1/admin/orders/${order.displayId}/status`, {
           headers,
           data: { status },

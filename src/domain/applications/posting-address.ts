@@ -29,6 +29,9 @@ export const POSTING_ADDRESS_MESSAGES = {
   /** A photo order. */
   notAnApplication: 'A photo order is not posted to a mission: it has no posting address.',
   notPaid: 'Confirm the posting address of a paid order that is not cancelled or refunded.',
+  /** A staff move to Submitted before it (applications/posting-address.ts submittedHeld). */
+  confirmBeforeSubmitted:
+    'Confirm the posting address first: Submitted tells the customer their order page says where to post the file.',
 } as const;
 const M = POSTING_ADDRESS_MESSAGES;
 

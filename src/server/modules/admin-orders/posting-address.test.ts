@@ -196,3 +196,27 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
     ]);
   });
 });
+
+describe('staff moving an application to Submitted', () => {
+  const toStatus = (ref: string, status: string) =>
+    apiCall(t.app, 'POST', `/admin/orders/${ref}/status`, staff.token, { status });
+
+  it('waits for the posting address of a posted file; an e-Visa, filed online, needs none', async () => {
+    const { order } = await missionOrder();
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    expect((await toStatus(order.displayId, 'In review')).statusCode).toBe(200);
+    const held = await toStatus(order.displayId, 'Submitted');
+    expect(held.statusCode, held.body).toBe(409);
+    expect(held.json().message).toBe(M.confirmBeforeSubmitted);
+    expect((await confirm(staff.token, order.displayId, CENTRE)).statusCode).toBe(200);
+    expect((await toStatus(order.displayId, 'Submitted')).statusCode).toBe(200);
+
+    const evisa = { citizenship: 'US', destination: 'IN' };
+    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', evisa);
+    const customer = await createSignedInUser(t.app);
+    const online = await startApplication(t.app, customer.token, { packageId: pkg.id, choices: evisa });
+    await moveOrderTo(t.app, online.id, 'Order pending');
+    expect((await toStatus(online.displayId, 'In review')).statusCode).toBe(200);
+    expect((await toStatus(online.displayId, 'Submitted')).statusCode).toBe(200);
+  });
+});

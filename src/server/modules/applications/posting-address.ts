@@ -8,6 +8,7 @@ import {
 import { canUsePrintPack } from '../../../domain/applications/print-pack.ts';
 import { filingOf } from '../../../domain/catalog/filing.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order } from '../orders/service.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
@@ -56,4 +57,16 @@ export async function confirmPostingAddress(
   });
   const address = { lines: [...lines], confirmedAt: at.toISOString(), confirmedBy: actor.email };
   return { ok: true, value: { address, before, changed: true } };
+}
+
+/**
+ * Staff move a mission's file to Submitted only once its posting address is confirmed: Submitted
+ * tells the customer the file is ready to send and that their order page says where it goes, which
+ * it does only then (before, it says to wait). Null when nothing holds the move.
+ */
+export async function submittedHeld(tx: Database, order: Pick<Order, 'id'>, to: OrderStatus): Promise<string | null> {
+  if (to !== 'Submitted') return null;
+  const app = await createApplicationsRepository(tx).findApplication(order.id);
+  if (!app || filingOf(app.serviceSlug) !== 'mission' || postingAddressOf(app)) return null;
+  return M.confirmBeforeSubmitted;
 }

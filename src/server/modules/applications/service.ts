@@ -52,7 +52,7 @@ import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
 import { completionFacts, type OrderCompletion } from './order-completion.ts';
 import { followDecidingMember, type ResolveMission, withdrawReviewsAway } from './order-mission.ts';
-import { confirmPostingAddress, postingAddressOf } from './posting-address.ts';
+import { confirmPostingAddress, postingAddressOf, submittedHeld } from './posting-address.ts';
 import {
   type ApplicationRow,
   type CatalogRef,
@@ -363,6 +363,9 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
 
     /** Staff confirm where the customer posts the file, in the order's locked transaction (decision 0179). */
     confirmPostingAddress,
+
+    /** Why staff cannot move the application to `to` yet (Submitted before its posting address), or null. */
+    staffMoveHeld: submittedHeld,
 
     /** Whether the customer worked on the application after `since` (the unpaid-order sweep's question). */
     workedOnSince: applicationWorkedOnSince,

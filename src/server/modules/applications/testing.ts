@@ -15,6 +15,7 @@ import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipar
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
+import { createApplicationsRepository } from './repository.ts';
 
 /** Test helpers for the applications API: members and a started application. */
 
@@ -86,14 +87,29 @@ export function apiCall(app: FastifyInstance, method: ApiMethod, url: string, to
   });
 }
 
-/** Moves an order on as checkout (`system`: payment verified) or the back office (`staff`) would. */
+/** Where the tests' files are posted, as staff confirm it before Submitted (decision 0179). */
+export const TEST_POSTING_ADDRESS = ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'];
+
+/**
+ * Moves an order on as checkout (`system`: payment verified) or the back office (`staff`) would:
+ * staff confirm an application's posting address before Submitted, as the desk asks.
+ */
 export async function moveOrderTo(
   app: FastifyInstance,
   orderId: number,
   to: OrderStatus,
   actor: 'system' | 'staff' = 'system',
 ) {
-  const by = actor === 'staff' ? { actor, userId: (await createSignedInUser(app)).id } : { actor };
+  const staff = actor === 'staff' ? await createSignedInUser(app) : null;
+  if (staff && to === 'Submitted') {
+    await createApplicationsRepository(app.database.db).setPostingAddress(orderId, {
+      postingAddress: TEST_POSTING_ADDRESS,
+      postingAddressConfirmedAt: new Date(),
+      postingAddressConfirmedById: staff.id,
+      postingAddressConfirmedByEmail: staff.email,
+    });
+  }
+  const by = staff ? { actor: 'staff' as const, userId: staff.id } : { actor: 'system' as const };
   const result = await app.services.orders.changeOrderStatus(orderId, to, { by });
   if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
 }

@@ -160,7 +160,10 @@ export interface CheckoutServiceDeps {
     | 'releaseCouponUse'
   >;
   /** What an application was started with: its price's input, and the service and package staff see. */
-  applications: Pick<ApplicationsService, 'checkoutInput' | 'fittedPhotoMemberIds' | 'snapshots' | 'workedOnSince'>;
+  applications: Pick<
+    ApplicationsService,
+    'checkoutInput' | 'fittedPhotoMemberIds' | 'snapshots' | 'staffMoveHeld' | 'workedOnSince'
+  >;
   /** A paid application moves straight on to Order pending when everything is already in. */
   completion: Pick<OrderCompletion, 'statusWhenPaid'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
@@ -590,6 +593,8 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         ),
       );
     },
+    // Submitted waits for the posting address our team confirms (decision 0179).
+    staffMoveHeld: (tx, order, to) => applications.staffMoveHeld(tx, order, to),
     workedOnSince: (on, order, since) => applications.workedOnSince(on, order.id, since),
     // The documents hold every stored file of an application; its print pack is drawn on request, never stored.
     storedFiles: deps.documents.storedFiles,
