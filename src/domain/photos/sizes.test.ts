@@ -35,3 +35,9 @@ describe('printed sizes', () => {
     }
   });
 });
+
+describe('head ranges', () => {
+  it('is photo-specs.md’s for the OCI photo: the face ~70–80 % of the frame', () => {
+    expect(PHOTO_SIZES['oci-photo'].headHeight).toEqual([0.7, 0.8]);
+  });
+});

@@ -66,7 +66,8 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     heightPx: 600,
     minBytes: 10 * KB,
     maxBytes: 190 * KB,
-    headHeight: [0.5, 0.75],
+    // photo-specs.md: the face ~70–80 % of the frame.
+    headHeight: [0.7, 0.8],
     eyeLine: [0.5, 0.7],
     background: 'light',
     backgroundChangeAllowed: true,

@@ -6,9 +6,12 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { loadOnce } from '../../../lib/load-once.ts';
 import type { RawFace } from './faces.ts';
+import { landmarkBox } from './landmark-box.ts';
 import { leanForwardInput } from './ssd-forward.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
+type Tensor3D = ReturnType<FaceApi['tf']['tensor3d']>;
+type Tensor4D = ReturnType<FaceApi['tf']['tensor4d']>;
 
 const require = createRequire(import.meta.url);
 
@@ -74,10 +77,82 @@ export const faceApi = loadOnce(load);
  */
 const SSD_INPUT_SIDE = 512;
 
+type Landmarks = InstanceType<FaceApi['FaceLandmarks68']>;
+
+/**
+ * The landmarks of each face, read in the detector's box, as x0, y0, … in the pixels given;
+ * undefined for the last faces when face-api cut some box to nothing (it leaves a box under a
+ * pixel out once clipped to the photo, and its pipeline then drops the last faces, as here).
+ */
+async function landmarksInDetections(
+  faceapi: FaceApi,
+  image: Tensor3D,
+  detections: InstanceType<FaceApi['FaceDetection']>[],
+): Promise<(number[] | undefined)[]> {
+  const faces = await faceapi.extractFaceTensors(image, detections);
+  try {
+    // One face tensor in, one set of landmarks out (an array only for an array in): in the face's
+    // pixels, moved to the box's place as face-api's extendWithFaceLandmarks moves them.
+    const read = (await Promise.all(
+      faces.map((face) => faceapi.nets.faceLandmark68Net.detectLandmarks(face)),
+    )) as Landmarks[];
+    return detections.map(({ box }, i) => read[i]?.positions.flatMap((point) => [point.x + box.x, point.y + box.y]));
+  } finally {
+    for (const face of faces) face.dispose();
+  }
+}
+
+/**
+ * The face's own box is sampled this many pixels across, twice the landmark network's 112 px
+ * input (the network halves it, as it resizes any face it is given), whatever the face's size in
+ * the photo: the second reading does not depend on the photo's resolution either.
+ */
+const REREAD_SIDE = 224;
+
+/**
+ * A face's landmarks (x0, y0, … in `image`'s pixels) read again in the box they draw around it
+ * (landmark-box.ts). The box is sampled where it lies, to a fraction of a pixel, and black where
+ * it reaches past the photo, so the face sits in it as it would in a larger photo.
+ */
+export async function rereadLandmarks(faceapi: FaceApi, image: Tensor3D, landmarks: number[]): Promise<number[]> {
+  const { tf } = faceapi;
+  const [height, width] = image.shape;
+  const box = landmarkBox(landmarks);
+  const size = [Math.round((REREAD_SIDE * box.height) / box.width), REREAD_SIDE] as const;
+  const step = { x: box.width / size[1], y: box.height / size[0] };
+  const face = tf.tidy(() => {
+    // cropAndResize takes the first and last samples' places as fractions of (side − 1).
+    const crops = tf.image.cropAndResize(
+      tf.expandDims<Tensor4D>(image, 0),
+      [
+        [
+          box.y / (height - 1),
+          box.x / (width - 1),
+          (box.y + step.y * (size[0] - 1)) / (height - 1),
+          (box.x + step.x * (size[1] - 1)) / (width - 1),
+        ],
+      ],
+      [0],
+      [size[0], size[1]],
+      'bilinear',
+      0,
+    );
+    return tf.reshape(crops, [size[0], size[1], 3]) as Tensor3D;
+  });
+  try {
+    const read = (await faceapi.nets.faceLandmark68Net.detectLandmarks(face)) as Landmarks;
+    return read.positions.flatMap((point) => [box.x + point.x * step.x, box.y + point.y * step.y]);
+  } finally {
+    face.dispose();
+  }
+}
+
 /**
  * Faces with their 68 landmarks in tightly packed RGB pixels (3 bytes a pixel, row by row): the
  * faces are found in the photo at most SSD_INPUT_SIDE a side, their landmarks read in the pixels
- * given, as face-api's `detectAllFaces(input).withFaceLandmarks()` reads them in its input.
+ * given, first in the detector's box, then again in the box that first reading draws around the
+ * face (landmark-box.ts), so that they do not depend on how tightly the photo is framed. The box
+ * and score returned are the detector's.
  */
 export async function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<RawFace[]> {
   const faceapi = await faceApi();
@@ -95,27 +170,22 @@ export async function detectFaces(rgb: Uint8Array, width: number, height: number
   // The same boxes, relative to the image, in the pixels given.
   const detections = found.map((detection) => detection.forSize(width, height));
   // The photo becomes a tensor only now, once the detector's activations are freed, and only for
-  // as long as its faces are cut out of it.
+  // as long as its faces' landmarks are read.
   const image = tf.tensor3d(rgb, [height, width, 3], 'int32');
-  const faces = await faceapi.extractFaceTensors(image, detections).finally(() => image.dispose());
   try {
-    // One face tensor in, one set of landmarks out (an array only for an array in).
-    const landmarks = (await Promise.all(
-      faces.map((face) => faceapi.nets.faceLandmark68Net.detectLandmarks(face)),
-    )) as InstanceType<FaceApi['FaceLandmarks68']>[];
-    // extractFaceTensors leaves out a box under a pixel once clipped to the photo; face-api's
-    // pipeline then drops the last detections, as here.
-    return detections.flatMap((detection, i) => {
-      const unshifted = landmarks[i];
-      if (!unshifted) return [];
-      const { landmarks: positioned } = faceapi.extendWithFaceLandmarks({ detection }, unshifted);
-      return {
+    const first = await landmarksInDetections(faceapi, image, detections);
+    const faces: RawFace[] = [];
+    for (const [i, detection] of detections.entries()) {
+      const landmarks = first[i];
+      if (!landmarks) continue;
+      faces.push({
         score: detection.score,
         box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
-        landmarks: positioned.positions.flatMap((point) => [point.x, point.y]),
-      };
-    });
+        landmarks: await rereadLandmarks(faceapi, image, landmarks),
+      });
+    }
+    return faces;
   } finally {
-    for (const face of faces) face.dispose();
+    image.dispose();
   }
 }
