@@ -7,6 +7,7 @@ import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { applicationKeys, checkoutHref, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
+import { liftChatButtonAbove } from '../../../lib/chat-button-lift.ts';
 import { StoredFile } from '../documents/document-item.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { itemStep, memberStepCount, missingWork } from './application-data.ts';
@@ -245,10 +246,11 @@ export function ReviewPage({
       ) : null}
       {/*
        * The way on stays in view (a family's review runs to 17,000 px at 1440 and 24,000 at 390):
-       * a bar at the bottom of the screen, as the form's own Back and Continue. data-sticky-actions
-       * lifts the chat button above it (app.css).
+       * a bar at the bottom of the screen, as the form's own Back and Continue. The chat button
+       * floats above it, by its height however its row wraps (chat-button-lift.ts).
        */}
       <div
+        ref={liftChatButtonAbove}
         data-sticky-actions
         className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       >
