@@ -101,7 +101,7 @@ export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
  * A refund request that holds a deletion back, still to be decided or paid out: staff settle it on
  * its page, found by its id. `orderId` names its order as `openOrderSchema` does.
  */
-const awaitedRefundRequestSchema = z.object({ id: z.number(), orderId: z.string() });
+const awaitedRefundRequestSchema = z.object({ id: z.number(), reference: z.string(), orderId: z.string() });
 
 /** The customer's view of their deletion request, with the open orders it waits for. */
 export const deletionStatusSchema = z.object({

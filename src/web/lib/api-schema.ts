@@ -14276,6 +14276,7 @@ export interface operations {
                                 }[];
                                 openRefundRequests: {
                                     id: number;
+                                    reference: string;
                                     orderId: string;
                                 }[];
                             }[];

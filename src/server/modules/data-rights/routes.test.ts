@@ -604,7 +604,7 @@ describe('data rights: deletion', () => {
     };
     const held = {
       orders: [{ orderId: order.displayId, kind: 'service', status: 'Completed' }],
-      refunds: [{ id: refund.id, orderId: order.displayId }],
+      refunds: [{ id: refund.id, reference: refund.reference, orderId: order.displayId }],
     };
     expect(await waitingFor()).toEqual(held);
     // Approved, its payout still to be made (the steps are others' tests): it still holds the erasure.

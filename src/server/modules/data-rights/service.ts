@@ -75,11 +75,11 @@ export interface DataRightsDeps {
 export type DataRightsActor = StaffActor;
 
 /**
- * A customer's order as the erasure sees it, with the ids of its refund requests still to be
+ * A customer's order as the erasure sees it, with its refund requests still to be
  * decided or paid out (`owedRefunds`). Their reasons and addresses are what staff decide on and
  * write to, so one holds the erasure back like an open order.
  */
-type HeldOrder = Order & { owedRefunds: readonly number[] };
+type HeldOrder = Order & { owedRefunds: readonly { id: number; reference: string }[] };
 
 const REFUND_OWED: ReadonlySet<string> = new Set(['Received', 'In review', 'Approved']);
 
@@ -99,7 +99,9 @@ const awaitedOrdersOf = (orders: readonly HeldOrder[]) => openOrdersOf(orders.fi
 
 /** The refund requests a request waits for (the desk links each), with the orders they are of. */
 const awaitedRefundsOf = (orders: readonly HeldOrder[]) =>
-  orders.filter((o) => !isUnpaid(o)).flatMap((o) => o.owedRefunds.map((id) => ({ id, orderId: o.displayId })));
+  orders
+    .filter((o) => !isUnpaid(o))
+    .flatMap((o) => o.owedRefunds.map(({ id, reference }) => ({ id, reference, orderId: o.displayId })));
 
 /**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
@@ -118,7 +120,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     const owed = requests.filter((r) => REFUND_OWED.has(r.status));
     return orders.map((o) => ({
       ...o,
-      owedRefunds: owed.filter((r) => r.orderId === o.id).map((r) => r.id),
+      owedRefunds: owed.filter((r) => r.orderId === o.id).map(({ id, reference }) => ({ id, reference })),
     }));
   }
 

@@ -63,13 +63,13 @@ describe("the back office's Data requests queue (issue 34 §3)", () => {
         queue={[
           request({
             openOrders: [{ orderId: 'DOC-000009', kind: 'service', status: 'Cancelled' }],
-            openRefundRequests: [{ id: 12, orderId: 'DOC-000009' }],
+            openRefundRequests: [{ id: 12, reference: 'RF-BCRX3F5S', orderId: 'DOC-000009' }],
           }),
         ]}
         now={NOW}
       />,
     );
-    const refund = await screen.findByRole('link', { name: 'Refund request 12 (order DOC-000009)' });
+    const refund = await screen.findByRole('link', { name: 'Refund request RF-BCRX3F5S (order DOC-000009)' });
     expect(refund.getAttribute('href')).toBe('/admin/refunds/12');
     expect(screen.getByRole('link', { name: 'DOC-000009 · Cancelled' }).getAttribute('href')).toBe(
       '/admin/orders/DOC-000009',

@@ -15,7 +15,7 @@ export const DATA_RIGHTS_PAGE_TEXT = {
   openOrders: 'Waiting for these orders to finish or be cancelled, and their refund requests to be decided and paid:',
   ready: 'No open orders: the account can be erased.',
   erase: 'Erase the account',
-  refundRequest: (id: number, orderId: string) => `Refund request ${id} (order ${orderId})`,
+  refundRequest: (reference: string, orderId: string) => `Refund request ${reference} (order ${orderId})`,
 } as const;
 
 /** A link to what a request waits for: an order, or a refund request to settle. */
@@ -70,7 +70,7 @@ function PendingRequest({
             {request.openRefundRequests.map((refund) => (
               <li key={refund.id}>
                 <Link to={`${ROUTES.ADMIN_REFUNDS}/${refund.id}`} className={WAITING_LINK}>
-                  {DATA_RIGHTS_PAGE_TEXT.refundRequest(refund.id, refund.orderId)}
+                  {DATA_RIGHTS_PAGE_TEXT.refundRequest(refund.reference, refund.orderId)}
                 </Link>
               </li>
             ))}
