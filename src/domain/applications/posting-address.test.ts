@@ -36,6 +36,10 @@ describe('postingAddressSchema', () => {
       ['lines.2', 'Line 3 is longer than 100 characters'],
       ['lines.3', M.controlCharacter(4)],
     ]);
+    // A right-to-left override would print the street backwards on screen and as '?' on the label.
+    expect(messages(['VFS Global', '1025 Vermont \u202eAvenue NW', 'Washington, DC 20005'])).toEqual([
+      ['lines.1', M.controlCharacter(2)],
+    ]);
     expect(messages(['VFS Global', 'x'.repeat(100), 'New York, NY 10036'])).toEqual([]);
     expect(messages('VFS Global')).toEqual([['lines', M.linesRequired]]);
   });
@@ -76,6 +80,6 @@ describe('missionPostingLines', () => {
 describe('the words while no address is confirmed', () => {
   it('are one sentence, on the order page and in the label’s box', () => {
     expect(MISSION_ADDRESS_MISSING).toBe(`The mission’s address goes here. ${POSTING_ADDRESS_TEXT.wait}`);
-    expect(POSTING_ADDRESS_TEXT.wait).toMatch(/do not post your file before\.$/);
+    expect(POSTING_ADDRESS_TEXT.wait).toMatch(/do not post your file until then\.$/);
   });
 });

@@ -22,7 +22,7 @@ export const POSTING_ADDRESS_MESSAGES = {
   emptyLine: (line: number) => `Line ${line} is empty: fill it in or remove it`,
   lineTooLong: (line: number) => `Line ${line} is longer than ${L.lineMaxLength} characters`,
   controlCharacter: (line: number) =>
-    `Line ${line} holds a character that cannot be printed (a tab or another control character)`,
+    `Line ${line} holds a character that cannot be printed (a tab, another control character or an invisible one such as a text-direction mark)`,
   /** An e-Visa: filed online, nothing is posted. */
   notPosted:
     'This application is filed online on the official portal: nothing is posted, so it has no posting address.',
@@ -35,8 +35,11 @@ export const POSTING_ADDRESS_MESSAGES = {
 } as const;
 const M = POSTING_ADDRESS_MESSAGES;
 
-/** A tab, a line break or any other control character: nothing a label can print on one line. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * A tab, a line break or any other control character, or an invisible format character (a
+ * right-to-left override, a zero-width space): nothing a label prints as it reads on screen.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cf}]/u;
 
 /** PUT /admin/orders/{ref}/posting-address: the envelope's lines, each trimmed. */
 export const postingAddressSchema = z.object({
@@ -107,6 +110,26 @@ export function missionPostingLines(mission: Jurisdiction | null, serviceSlug: s
   ];
 }
 
+/**
+ * What the customer does once our team has checked the file (the order page's to-do at Submitted):
+ * post it to the address confirmed, or submit it on the portal. Null for an order not at Submitted,
+ * one with nothing to send, and a posted file whose address is not confirmed yet: nothing is theirs
+ * to do until it is, and the "Where to post your file" panel says to wait.
+ */
+export function sendingToDo(order: {
+  status: string;
+  filing: 'mission' | 'online' | 'none';
+  postingAddress: unknown;
+}): string | null {
+  if (order.status !== 'Submitted') return null;
+  if (order.filing === 'online') return POSTING_ADDRESS_TEXT.toDoOnline;
+  if (order.filing !== 'mission') return null;
+  return order.postingAddress ? POSTING_ADDRESS_TEXT.toDoPost : null;
+}
+
+/** Once the file has gone (decided, or completed): the statuses after the customer sent it. */
+export const SENT_STATUSES: readonly string[] = ['Approved', 'Rejected', 'Completed'];
+
 /** What the customer reads about where their file goes (the order page, the e-mail, the label). */
 export const POSTING_ADDRESS_TEXT = {
   heading: 'Where to post your file',
@@ -114,7 +137,7 @@ export const POSTING_ADDRESS_TEXT = {
    * Until our team confirms the address: the order page says it, and the print pack's label in the
    * address's place (MISSION_ADDRESS_MISSING).
    */
-  wait: 'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file before.',
+  wait: 'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file until then.',
   confirmedOn: (date: string) => `Confirmed by our team on ${date}.`,
   /** The e-Visa's panel: where it goes is the portal. */
   onlineHeading: 'Where your application goes',
@@ -127,4 +150,9 @@ export const POSTING_ADDRESS_TEXT = {
   correctionIntro:
     'This is a correction: our team has changed the address you post your file to. Use this one, not the one in our earlier e-mail:',
   mailOutro: 'Your order page shows it too, with your print pack, whose mailing label prints it',
+  /** The order page's to-do at Submitted (our team's check done): what the customer does now. */
+  toDoPost:
+    'Print each member’s pack, sign where it asks, and post your file to the address under “Where to post your file”.',
+  toDoOnline:
+    'Submit each application on the official portal and pay the government fee there: Copy-assist gives every answer as the portal asks for it.',
 } as const;

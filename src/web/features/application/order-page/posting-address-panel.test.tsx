@@ -41,7 +41,7 @@ describe('the order page’s “Where to post your file”', () => {
     const panel = screen.getByRole('region', { name: POSTING_ADDRESS_TEXT.heading });
     expect(within(panel).getByText(POSTING_ADDRESS_TEXT.wait)).toBeTruthy();
     expect(POSTING_ADDRESS_TEXT.wait).toBe(
-      'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file before.',
+      'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file until then.',
     );
     // Submitted says what it means here: checked by our team, sent by the customer.
     expect(
@@ -60,6 +60,29 @@ describe('the order page’s “Where to post your file”', () => {
     expect([...(address?.children ?? [])].map((line) => line.textContent)).toEqual(CENTRE);
     expect(within(panel).getByText('Confirmed by our team on Dec 1, 2026.')).toBeTruthy();
     expect(within(panel).queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
+    // First on the page, what to do now: our team's check is done, the customer posts the file.
+    const toDo = screen.getByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByText(POSTING_ADDRESS_TEXT.toDoPost)).toBeTruthy();
+    expect(within(toDo).queryByText(/Nothing right now/)).toBeNull();
+  });
+
+  it('has nothing for the customer to do at Submitted until the address is confirmed', async () => {
+    await renderOrder(order({ status: 'Submitted', postingAddress: null }));
+    const toDo = screen.getByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByText(/^Nothing right now/)).toBeTruthy();
+    expect(screen.getAllByText(POSTING_ADDRESS_TEXT.wait)).toHaveLength(1);
+  });
+
+  it('tells an e-Visa’s customer at Submitted to submit it on the portal', async () => {
+    await renderOrder(order({ status: 'Submitted', filing: 'online', postingAddress: null }));
+    const toDo = screen.getByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByText(POSTING_ADDRESS_TEXT.toDoOnline)).toBeTruthy();
+  });
+
+  it('says nothing of waiting for an address once a file sent before addresses were confirmed is decided', async () => {
+    await renderOrder(order({ status: 'Completed', postingAddress: null }));
+    expect(screen.queryByRole('region', { name: POSTING_ADDRESS_TEXT.heading })).toBeNull();
+    expect(screen.queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
   });
 
   it('says an e-Visa goes to the portal', async () => {

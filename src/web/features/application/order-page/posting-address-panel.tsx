@@ -1,5 +1,5 @@
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { POSTING_ADDRESS_TEXT as T } from '../../../../domain/applications/posting-address.ts';
+import { SENT_STATUSES, POSTING_ADDRESS_TEXT as T } from '../../../../domain/applications/posting-address.ts';
 import { canUsePrintPack } from '../../../../domain/applications/print-pack.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { shortDate } from '../../../lib/order-format.ts';
@@ -20,6 +20,9 @@ export function PostingAddressPanel({ order }: { order: ApplicationOrder }) {
   }
   if (order.filing !== 'mission') return null;
   const address = order.postingAddress;
+  // A file sent before our team confirmed addresses on the order (decision 0179) has none: telling
+  // its customer to wait, once decided, would be wrong.
+  if (!address && SENT_STATUSES.includes(order.status)) return null;
   return (
     <Panel id="order-posting-address" title={T.heading}>
       {address ? (

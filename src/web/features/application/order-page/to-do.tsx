@@ -5,6 +5,7 @@ import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
 import { walkedSteps } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
+import { sendingToDo } from '../../../../domain/applications/posting-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -72,6 +73,8 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
   const ref = order.displayId;
   const { incompleteForms, missingDocuments, photosToRedo } = order.toDo;
   const nothing = incompleteForms.length === 0 && missingDocuments.length === 0 && photosToRedo.length === 0;
+  // Our team's check is done (Submitted): the customer sends the file now, or waits for where to.
+  const sending = sendingToDo(order);
   const sentBack = sentBackRemark(order);
 
   return (
@@ -85,6 +88,11 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
             <p className="text-sm text-slate-600">{COMPLETION_TEXT.sentBackHow}</p>
           </div>
         </div>
+      ) : nothing && !paymentPending && sending ? (
+        <p className="mt-3 flex items-start gap-2 text-slate-800">
+          <Icon name="send" className="mt-0.5 size-5 text-brand-700" />
+          {sending}
+        </p>
       ) : nothing && !paymentPending ? (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
           <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
