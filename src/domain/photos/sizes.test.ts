@@ -40,4 +40,8 @@ describe('head ranges', () => {
   it('is photo-specs.md’s for the OCI photo: the face ~70–80 % of the frame', () => {
     expect(PHOTO_SIZES['oci-photo'].headHeight).toEqual([0.7, 0.8]);
   });
+
+  it('is photo-specs.md’s for the Indian passport: the face 80–85 % of the frame', () => {
+    expect(PHOTO_SIZES['in-passport'].headHeight).toEqual([0.8, 0.85]);
+  });
 });

@@ -105,16 +105,23 @@ async function landmarksInDetections(
 /**
  * The face's own box is sampled this many pixels across, twice the landmark network's 112 px
  * input (the network halves it, as it resizes any face it is given), whatever the face's size in
- * the photo: the second reading does not depend on the photo's resolution either.
+ * the photo: the readings in it do not depend on the photo's resolution either.
  */
 const REREAD_SIDE = 224;
 
 /**
- * A face's landmarks (x0, y0, … in `image`'s pixels) read again in the box they draw around it
- * (landmark-box.ts). The box is sampled where it lies, to a fraction of a pixel, and black where
- * it reaches past the photo, so the face sits in it as it would in a larger photo.
+ * Times the landmarks are read again, each time in the box the reading before draws. The box drawn
+ * from the detector's reading still carries the detector's framing, through the eyes and the mouth
+ * it placed: on face-api's 22 demo faces the box moved by a median 2.3 % of its width at the first
+ * reading again, then 0.85, 0.43 and 0.22 % at the next three. Read once, a fitted photo's head
+ * re-measured up to 1.0 point from the plan on the test faces (the blonde's Indian passport photo,
+ * her head planned at 82.5 %); read 4 times, within 0.2. Each reading is ~13 ms beside detection's
+ * ~0.6 s.
  */
-export async function rereadLandmarks(faceapi: FaceApi, image: Tensor3D, landmarks: number[]): Promise<number[]> {
+const REREAD_PASSES = 4;
+
+/** One reading of the landmarks in the box they draw (landmark-box.ts), in `image`'s pixels. */
+async function readInOwnBox(faceapi: FaceApi, image: Tensor3D, landmarks: number[]): Promise<number[]> {
   const { tf } = faceapi;
   const [height, width] = image.shape;
   const box = landmarkBox(landmarks);
@@ -148,11 +155,23 @@ export async function rereadLandmarks(faceapi: FaceApi, image: Tensor3D, landmar
 }
 
 /**
+ * A face's landmarks (x0, y0, … in `image`'s pixels) read again in the box they draw around it
+ * (landmark-box.ts), REREAD_PASSES times. The box is sampled where it lies, to a fraction of a
+ * pixel, and black where it reaches past the photo, so the face sits in it as it would in a
+ * larger photo.
+ */
+export async function rereadLandmarks(faceapi: FaceApi, image: Tensor3D, landmarks: number[]): Promise<number[]> {
+  let read = landmarks;
+  for (let pass = 0; pass < REREAD_PASSES; pass += 1) read = await readInOwnBox(faceapi, image, read);
+  return read;
+}
+
+/**
  * Faces with their 68 landmarks in tightly packed RGB pixels (3 bytes a pixel, row by row): the
  * faces are found in the photo at most SSD_INPUT_SIDE a side, their landmarks read in the pixels
- * given, first in the detector's box, then again in the box that first reading draws around the
- * face (landmark-box.ts), so that they do not depend on how tightly the photo is framed. The box
- * and score returned are the detector's.
+ * given, first in the detector's box, then again in the box each reading draws around the face
+ * (landmark-box.ts, REREAD_PASSES), so that they do not depend on how tightly the photo is framed.
+ * The box and score returned are the detector's.
  */
 export async function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<RawFace[]> {
   const faceapi = await faceApi();

@@ -115,25 +115,27 @@ describe('analysePhoto on real faces', () => {
 });
 
 describe('analysePhoto on a phone-sized JPEG (read twice: small for detection, then the crop)', () => {
-  /** The sample face, as large as a phone's photo (3000 px on its longest side). */
-  const phoneSized = async (face: SampleFace) =>
-    sharp(await faceOn(face))
+  /** The sample face (enlarged `scale` times, test-images.ts), as large as a phone's photo (3000 px on its longest side). */
+  const phoneSized = async (face: SampleFace, scale?: number) =>
+    sharp(await faceOn(face, undefined, scale))
       .resize(3000, 3000, { fit: 'inside' })
       .jpeg({ quality: 90 })
       .toBuffer();
   const figure = (check: { measured: string }) => Number.parseFloat(check.measured.replace(/^\D+/, ''));
 
   it.each([
-    ['brunette', 'us-2x2'],
-    ['brunette', 'in-passport'],
-    ['blonde', 'ca-visa'],
-  ] as [SampleFace, PhotoSizeId][])(
+    ['brunette', 'us-2x2', undefined],
+    // Her head at 80–85 % of 810 px needs a crop 810 px tall: 773 px at the faces' shared scale
+    // (too few pixels, rightly), about 850 at 2.2, in a photo still decoded whole (1656 × 1855 px).
+    ['brunette', 'in-passport', 2.2],
+    ['blonde', 'ca-visa', undefined],
+  ] as [SampleFace, PhotoSizeId, number | undefined][])(
     '%s for %s: the same verdicts and figures as the photo decoded whole',
-    async (face, id) => {
+    async (face, id, scale) => {
       const size = PHOTO_SIZES[id];
       const [large, whole] = await Promise.all([
-        analysePhoto(await phoneSized(face), size),
-        analysePhoto(await faceOn(face), size),
+        analysePhoto(await phoneSized(face, scale), size),
+        analysePhoto(await faceOn(face, undefined, scale), size),
       ]);
       expect(large.report.checks.map((c) => [c.rule, c.passed])).toEqual(
         whole.report.checks.map((c) => [c.rule, c.passed]),
@@ -184,6 +186,19 @@ describe('analysePhoto on a phone-sized JPEG (read twice: small for detection, t
 
 describe('analysePhoto on photos that fail a rule', () => {
   const us = PHOTO_SIZES['us-2x2'];
+
+  it('says a face too small for the Indian passport’s 80–85 % of 810 px has too few pixels', async () => {
+    // The brunette's crop, her head at 82.5 %, is 601 × 773 px of the photo: the fit would enlarge it.
+    const result = await analysePhoto(await faceOn('brunette'), PHOTO_SIZES['in-passport']);
+    expect(checkOf(result, 'resolution')).toMatchObject({
+      passed: false,
+      measured: expect.stringMatching(/^Your photo gives 60\d × 77\d px$/),
+      expected: 'At least 630 × 810 px',
+      fix: PHOTO_FIXES.lowResolution,
+    });
+    expect(checkOf(result, 'head-height').passed).toBe(true);
+    expect(result.report.passed).toBe(false);
+  });
 
   it('finds no face on a plain background: the noFace fix, nothing fitted', async () => {
     const result = await analysePhoto(await plain(800, 1000), us);

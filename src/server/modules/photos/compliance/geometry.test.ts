@@ -78,3 +78,35 @@ describe('planCrop near an edge', () => {
     expect(place.centreOffset).toBeGreaterThan(MAX_CENTRE_OFFSET);
   });
 });
+
+describe('the Indian passport’s crop: the head at photo-specs.md’s 80–85 %', () => {
+  const passport = PHOTO_SIZES['in-passport'];
+  const [minEye, maxEye] = passport.eyeLine ?? [0, 1];
+  /** FACE with its eyes `share` of the head's height above the chin: 0.45–0.48 on face-api's 22 demo faces. */
+  const eyesAt = (share: number): FaceGeometry => {
+    const y = FACE.chin.y - share * FACE.headHeight;
+    return {
+      ...FACE,
+      eyes: [
+        { ...FACE.eyes[0], y },
+        { ...FACE.eyes[1], y },
+      ],
+      eyeMid: { ...FACE.eyeMid, y },
+    };
+  };
+
+  it.each([0.45, 0.48])(
+    'frames the whole head, chin to crown, with eyes %s of the way up it inside the eye line',
+    (share) => {
+      const face = eyesAt(share);
+      const crop = planCrop(face, passport, { width: 2000, height: 2000 });
+      const place = placement(face, crop);
+      expect(place.headFraction).toBeCloseTo(0.825);
+      // An eye line as high as 55 % cut the crown off a head this large.
+      expect(place.crownCut).toBe(false);
+      expect(face.chin.y).toBeLessThanOrEqual(crop.top + crop.height);
+      expect(place.eyeFraction).toBeGreaterThanOrEqual(minEye);
+      expect(place.eyeFraction).toBeLessThanOrEqual(maxEye);
+    },
+  );
+});
