@@ -89,7 +89,11 @@ describe('data rights, self-service (issue 34 §3)', () => {
           // Submitted waits for the posting address our team confirms (decision 0179).
           const confirmed = await staff.context.request.put(`/api/v1/admin/orders/${order.displayId}/posting-address`, {
             headers,
-            data: { lines: ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'] },
+            data: {
+              lines: ['VFS Global', '228 Grant Avenue, 5th Floor', 'San Francisco, CA 94108'],
+              // The mission the address is confirmed for: the order's (its address is in Visalia, ZIP 93277).
+              mission: 'Consulate General of India, San Francisco',
+            },
           });
           expect(confirmed.status(), await confirmed.text()).toBe(200);
         }

@@ -150,6 +150,8 @@ export async function createServices(
     pricing,
     // Read in the member change's transaction `on`: a read on `db` meanwhile would wait for it (PGlite has one connection).
     resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
+    mail,
+    companyName: company.companyName,
     premiumSupport: env.premiumSupport,
     messages: customerMessages,
   });
@@ -251,6 +253,8 @@ export async function createServices(
     forms,
     completion,
     resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
+    mail,
+    companyName: company.companyName,
     accountContact: async (customerId) => {
       const profile = await users.getProfile(customerId);
       return profile ? { email: profile.email, phone: profile.phone || null } : null;

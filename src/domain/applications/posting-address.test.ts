@@ -10,16 +10,20 @@ import {
 import { MISSION_ADDRESS_MISSING } from './print-pack.ts';
 
 const messages = (lines: unknown) => {
-  const parsed = postingAddressSchema.safeParse({ lines });
+  const parsed = postingAddressSchema.safeParse({ lines, mission: null });
   return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
 describe('postingAddressSchema', () => {
   it('takes 3 to 8 lines, each trimmed', () => {
     expect(
-      postingAddressSchema.parse({ lines: [' VFS Global ', '1025 Vermont Avenue NW', 'Washington, DC 20005'] }),
+      postingAddressSchema.parse({
+        lines: [' VFS Global ', '1025 Vermont Avenue NW', 'Washington, DC 20005'],
+        mission: 'Embassy of India, Washington DC',
+      }),
     ).toEqual({
       lines: ['VFS Global', '1025 Vermont Avenue NW', 'Washington, DC 20005'],
+      mission: 'Embassy of India, Washington DC',
     });
     expect(messages(Array.from({ length: 8 }, (_, i) => `Line ${i + 1}`))).toEqual([]);
   });
@@ -42,6 +46,31 @@ describe('postingAddressSchema', () => {
     ]);
     expect(messages(['VFS Global', 'x'.repeat(100), 'New York, NY 10036'])).toEqual([]);
     expect(messages('VFS Global')).toEqual([['lines', M.linesRequired]]);
+  });
+
+  it('carries the mission the form was filled for, null for none, and is refused without it', () => {
+    const lines = ['VFS Global', '1025 Vermont Avenue NW', 'Washington, DC 20005'];
+    expect(postingAddressSchema.safeParse({ lines, mission: null }).success).toBe(true);
+    const missing = postingAddressSchema.safeParse({ lines });
+    expect(missing.success ? [] : missing.error.issues.map((issue) => issue.path.join('.'))).toEqual(['mission']);
+  });
+});
+
+describe('the words of a mission that moved', () => {
+  it('name the mission now, or say none is known', () => {
+    expect(M.missionChanged('Consulate General of India, New York')).toBe(
+      'This order’s mission changed since the page was opened (now the Consulate General of India, New York): check the address and confirm it again.',
+    );
+    expect(M.missionChanged(null)).toContain('(it has none now)');
+    expect(POSTING_ADDRESS_TEXT.withdrawnSubject('DOC-48213907')).toBe(
+      'Do not post to the address we sent (order DOC-48213907)',
+    );
+    expect(POSTING_ADDRESS_TEXT.withdrawnIntro('Consulate General of India, New York')).toBe(
+      'Do not post your file to the address we sent you: it no longer applies, because your application’s answers now send your file to the Consulate General of India, New York.',
+    );
+    expect(POSTING_ADDRESS_TEXT.withdrawnIntro(null)).toMatch(
+      /no longer tell us which Indian mission your file goes to\.$/,
+    );
   });
 });
 

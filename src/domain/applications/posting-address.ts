@@ -29,6 +29,13 @@ export const POSTING_ADDRESS_MESSAGES = {
   /** A photo order. */
   notAnApplication: 'A photo order is not posted to a mission: it has no posting address.',
   notPaid: 'Confirm the posting address of a paid order that is not cancelled or refunded.',
+  /**
+   * The desk's form was filled for another mission than the order's now (the customer's answers
+   * moved it meanwhile, which withdrew any address confirmed): `now` is the mission's name, null
+   * while none is known.
+   */
+  missionChanged: (now: string | null) =>
+    `This order’s mission changed since the page was opened (${now ? `now the ${now}` : 'it has none now'}): check the address and confirm it again.`,
   /** A staff move to Submitted before it (applications/posting-address.ts submittedHeld). */
   confirmBeforeSubmitted:
     'Confirm the posting address first: Submitted tells the customer their order page says where to post the file.',
@@ -62,6 +69,12 @@ export const postingAddressSchema = z.object({
     })
     .describe(
       'The envelope’s lines: who receives the file (the centre or the mission), then the street, city and code',
+    ),
+  mission: z
+    .string()
+    .nullable()
+    .describe(
+      'The name of the order’s mission the form was filled for (`mission.mission.name`), null for none: another than the order’s now is refused (409)',
     ),
 });
 export type PostingAddressInput = z.infer<typeof postingAddressSchema>;
@@ -150,6 +163,16 @@ export const POSTING_ADDRESS_TEXT = {
   correctionIntro:
     'This is a correction: our team has changed the address you post your file to. Use this one, not the one in our earlier e-mail:',
   mailOutro: 'Your order page shows it too, with your print pack, whose mailing label prints it',
+  /** The order's mission moved (the customer's answers), which withdrew the address we sent. */
+  withdrawnSubject: (displayId: string) => `Do not post to the address we sent (order ${displayId})`,
+  withdrawnHeading: 'Do not post to the address we sent',
+  /** `mission`: the name of the mission the answers now send the file to, null while none is known. */
+  withdrawnIntro: (mission: string | null) =>
+    `Do not post your file to the address we sent you: it no longer applies, because your application’s answers ${mission ? `now send your file to the ${mission}` : 'no longer tell us which Indian mission your file goes to'}.`,
+  withdrawnNext:
+    'Our team will confirm the new address on your order page and by e-mail: do not post your file until then. A print pack printed before may carry the old address on its mailing label: print it again once the new one is confirmed.',
+  withdrawnLines: 'Address we sent',
+  orderPage: 'Your order page',
   /** The order page's to-do at Submitted (our team's check done): what the customer does now. */
   toDoPost:
     'Print each member’s pack, sign where it asks, and post your file to the address under “Where to post your file”.',

@@ -5,6 +5,7 @@ import {
   jurisdictionSentence,
   missionLine,
   pickRule,
+  sameDestination,
   straightToMission,
   toJurisdiction,
 } from './jurisdiction.ts';
@@ -134,5 +135,41 @@ describe('the answer and its sentence', () => {
     expect(jurisdictionSentence({ ...hci, centre: { provider: 'BLS International', city: null } })).toBe(
       'Your file goes to the High Commission in Ottawa (Ontario, K1A), through a BLS centre, by post.',
     );
+  });
+});
+
+describe('sameDestination', () => {
+  const on = '2026-01-01';
+  const answer = (code: string, county: string | null, rules = california) => {
+    const at = place('US', code);
+    const found = pickRule(rules, at, county, on);
+    if (!found) throw new Error(`no rule for ${code}`);
+    return toJurisdiction(found, at, { county, split: isSplit(rules, 'CA', on) });
+  };
+  const tulare = answer('93277', 'Tulare');
+
+  it('holds for another code of the same mission: another county, place and code, a later row saying the same', () => {
+    const fresno = answer('93650', 'Fresno');
+    expect(fresno).not.toEqual(tulare);
+    expect(sameDestination(tulare, fresno)).toBe(true);
+    expect(
+      sameDestination(tulare, { ...tulare, effectiveFrom: '2026-06-01', sourceUrl: 'https://example.test/new' }),
+    ).toBe(true);
+    // How it goes is not where it goes.
+    expect(sameDestination(tulare, { ...tulare, submissionMode: 'in_person' })).toBe(true);
+    expect(sameDestination(null, null)).toBe(true);
+  });
+
+  it('fails for another mission, another centre, another postal address, and a mission gained or lost', () => {
+    expect(sameDestination(tulare, answer('93301', 'Kern'))).toBe(false);
+    expect(
+      sameDestination(tulare, { ...tulare, centre: { provider: 'BLS International', city: 'San Francisco' } }),
+    ).toBe(false);
+    expect(sameDestination(tulare, { ...tulare, centre: { provider: 'VFS Global', city: 'Oakland' } })).toBe(false);
+    expect(sameDestination(tulare, { ...tulare, postalAddress: '1 Market Street, San Francisco, CA 94105' })).toBe(
+      false,
+    );
+    expect(sameDestination(tulare, null)).toBe(false);
+    expect(sameDestination(null, tulare)).toBe(false);
   });
 });

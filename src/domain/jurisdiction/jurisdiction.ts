@@ -125,6 +125,24 @@ export function missionName(kind: MissionKind, city: string): string {
   return `${MISSION_TITLES[kind]} of India, ${city}`;
 }
 
+/**
+ * Whether two answers send the file to the same place: the same mission, through the same centre,
+ * at the same postal address (or neither has a mission). Another code the same mission serves (its
+ * county, FSA or place) does not move the file, nor does a later row of the table saying the same,
+ * so the posting address our team confirmed for it still stands (decision 0179). How it goes (by
+ * post, in person) is not where: that alone moves nothing.
+ */
+export function sameDestination(a: Jurisdiction | null, b: Jurisdiction | null): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.mission.kind === b.mission.kind &&
+    a.mission.city === b.mission.city &&
+    a.centre.provider === b.centre.provider &&
+    a.centre.city === b.centre.city &&
+    a.postalAddress === b.postalAddress
+  );
+}
+
 /** What below the region decided the answer: the ZIP's county, or the postal code's FSA. */
 function areaUsed(place: PostalPlace, county: string | null): Jurisdiction['area'] {
   if (place.country === 'CA') return { kind: 'fsa', name: place.fsa };

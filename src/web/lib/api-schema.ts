@@ -2420,7 +2420,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, or before payment */
+        /** Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, before payment, or when the order’s mission is no longer the one the form was filled for */
         put: operations["putAdminOrdersByRefPostingAddress"];
         post?: never;
         delete?: never;
@@ -13672,6 +13672,8 @@ export interface operations {
                 "application/json": {
                     /** @description The envelope’s lines: who receives the file (the centre or the mission), then the street, city and code */
                     lines: string[];
+                    /** @description The name of the order’s mission the form was filled for (`mission.mission.name`), null for none: another than the order’s now is refused (409) */
+                    mission: string | null;
                 };
             };
         };

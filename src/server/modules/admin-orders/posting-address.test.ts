@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { pdfPageLines } from '../../test/pdf-text.ts';
 import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
-import { createSignedInUser } from '../auth/testing.ts';
+import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
 let t: TestApp;
@@ -40,8 +40,9 @@ async function missionOrder({ paid = true } = {}) {
   return { customer, order, memberId: order.members[0]?.id ?? 0 };
 }
 
-const confirm = (token: string, ref: string, lines: unknown) =>
-  apiCall(t.app, 'PUT', `/admin/orders/${ref}/posting-address`, token, { lines });
+/** `mission`: the mission the desk's form was filled for (these orders have none until an address is saved). */
+const confirm = (token: string, ref: string, lines: unknown, mission: string | null = null) =>
+  apiCall(t.app, 'PUT', `/admin/orders/${ref}/posting-address`, token, { lines, mission });
 
 const mailsOf = (orderId: number) =>
   t.database.db
@@ -194,6 +195,71 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
       [{ lines: CENTRE }, { lines: CORRECTED }],
       [{ lines: CORRECTED }, { lines: CENTRE }],
     ]);
+  });
+});
+
+describe('a desk form filled before the customer’s answers moved the mission', () => {
+  const SAN_FRANCISCO = 'Consulate General of India, San Francisco';
+  const NEW_YORK = 'Consulate General of India, New York';
+  const SAN_FRANCISCO_LINES = [
+    'VFS Global',
+    `for the ${SAN_FRANCISCO}`,
+    '228 Grant Avenue, 5th Floor',
+    'San Francisco, CA 94108',
+  ];
+
+  it('is refused under the order’s lock, naming the mission now; the customer was told not to post to the address', async () => {
+    const { customer, order, memberId } = await missionOrder();
+    const saveZip = async (zipCode: string) => {
+      // A fresh session for each save: autosave allows one write per member per second per session.
+      const token = await signIn(t.app, customer.email, customer.password);
+      const res = await apiCall(t.app, 'PUT', `/application/order/${order.displayId}/members/${memberId}/form`, token, {
+        answers: { addressCountry: 'US', zipCode },
+        currentStep: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await saveZip('93277');
+    // Filled for San Francisco: the mission the desk showed.
+    const first = await confirm(staff.token, order.displayId, SAN_FRANCISCO_LINES, SAN_FRANCISCO);
+    expect(first.statusCode, first.body).toBe(200);
+
+    // The customer corrects the ZIP: New York's. The address is withdrawn and they are told.
+    await saveZip('10001');
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data.postingAddress).toBeNull();
+    const withdrawn = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.key, `order-posting-address-withdrawn:${order.id}:%`));
+    expect(withdrawn.map((m) => [m.to, m.subject])).toEqual([
+      [customer.email, POSTING_ADDRESS_TEXT.withdrawnSubject(order.displayId)],
+    ]);
+
+    // The desk's form loaded before the change sends San Francisco's lines for San Francisco.
+    const stale = await confirm(staff.token, order.displayId, SAN_FRANCISCO_LINES, SAN_FRANCISCO);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(M.missionChanged(NEW_YORK));
+    expect(stale.json().message).toBe(
+      'This order’s mission changed since the page was opened (now the Consulate General of India, New York): check the address and confirm it again.',
+    );
+    expect(
+      (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token)).json().data.postingAddress,
+    ).toBeNull();
+    expect(await mailsOf(order.id)).toHaveLength(1);
+    expect(await auditOf(order.displayId)).toHaveLength(1);
+
+    // Filled again for New York: taken.
+    const lines = ['VFS Global', `for the ${NEW_YORK}`, '1 Main Street', 'New York, NY 10001'];
+    const again = await confirm(staff.token, order.displayId, lines, NEW_YORK);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.lines).toEqual(lines);
+    // An order with no mission yet takes a form filled for none, and refuses one filled for a mission.
+    const none = await missionOrder();
+    const refused = await confirm(staff.token, none.order.displayId, lines, NEW_YORK);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.missionChanged(null));
+    expect((await confirm(staff.token, none.order.displayId, lines, null)).statusCode).toBe(200);
   });
 });
 

@@ -172,7 +172,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, or before payment',
+          'Confirm where the customer posts a mission’s file (not the e-Visa’s, filed online): the print pack’s label prints it, the order page shows it and the customer is e-mailed it (a change as a correction); the same address again changes and sends nothing. 409 for a photo order or an e-Visa, before payment, or when the order’s mission is no longer the one the form was filled for',
         params: deskOrderParams,
         body: postingAddressSchema,
         response: { 200: envelopeSchema(confirmedPostingAddressSchema), ...refusals(409) },

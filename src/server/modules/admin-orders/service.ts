@@ -647,12 +647,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
      * Confirms where the customer posts a mission's file (decision 0179): stored on the order with
      * who and when, so the print pack's label prints it and the order page shows it, and e-mailed to
      * the customer (a changed address as a correction), with the audit entry, in the order's locked
-     * transaction. The same address again changes and sends nothing.
+     * transaction. The same address again changes and sends nothing; a form filled for another
+     * mission than the order's now is refused (409).
      */
     async confirmPostingAddress(
       actor: StaffActor,
       orderRef: string,
-      { lines }: PostingAddressInput,
+      input: PostingAddressInput,
     ): Promise<FormResult<{ address: ConfirmedPostingAddress; changed: boolean }>> {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
@@ -660,7 +661,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       return db.transaction(async (tx) => {
         const order = await deps.orders.lockOrder(tx, found.order.id);
         if (!order) return notFound();
-        const confirmed = await deps.applications.confirmPostingAddress(tx, order, lines, actor, now());
+        const confirmed = await deps.applications.confirmPostingAddress(tx, order, input, actor, now());
         if (!confirmed.ok) return confirmed;
         const { address, before, changed } = confirmed.value;
         if (changed) {

@@ -28,6 +28,7 @@ import {
   passportHolderConflict,
 } from '../../../domain/passports/passport-answers.ts';
 import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
@@ -42,7 +43,7 @@ import { createPassportsRepository, type MemberPassportRow } from './passports-r
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
 export interface MemberFormsServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'orderIdsOf' | 'findByIds'>;
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'orderIdsOf' | 'findByIds' | 'siteUrlOf'>;
   forms: Pick<FormsService, 'orderForm'>;
   completion: Pick<OrderCompletion, 'sync'>;
   /**
@@ -52,6 +53,9 @@ export interface MemberFormsServiceDeps {
   resolveMissionIn?: (on: Database) => ResolveMission;
   /** The account holder's e-mail and phone, which their own and their children's forms start with. */
   accountContact?: (customerId: number) => Promise<AccountContact | null>;
+  /** A mission moved by a save that withdraws the posting address we sent is e-mailed, with the move. */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  companyName: string;
   now?: () => Date;
 }
 
@@ -101,6 +105,7 @@ interface MemberContext {
 export function createMemberFormsService(db: Database, deps: MemberFormsServiceDeps) {
   const { orders, forms, completion } = deps;
   const now = deps.now ?? (() => new Date());
+  const withdrawal = { mail: deps.mail, orders, companyName: deps.companyName };
 
   /** The member and the order's form, or the failure to answer (no such member, no form). */
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
@@ -140,6 +145,24 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const answersChanged = row.reviewDetails !== null && !isDeepStrictEqual(member.answers, row.answers);
       const moved = reviewChanged || answersChanged ? await completion.sync(tx, order.id) : null;
       return { ok: true, value: toMemberForm(row, moved ?? order.status) };
+    });
+  }
+
+  /**
+   * After a save of the member's answers, with the order locked (it is found for its customer by
+   * the caller): the mission follows the deciding member's address, so a posting address our team
+   * confirms meanwhile waits for the move, and the e-mail withdrawing one is queued with it.
+   * Answers whether the mission moved.
+   */
+  function refreshMission(
+    resolveIn: (on: Database) => ResolveMission,
+    orderId: number,
+    memberId: number,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const order = await orders.lockOrder(tx, orderId);
+      if (!order) return false;
+      return refreshOrderMission(tx, { resolve: resolveIn(tx), withdrawal }, order, memberId, now());
     });
   }
 
@@ -330,11 +353,12 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const saved =
         (await saveUnlocked(customerId, ref, memberId, input)) ??
         (await change(customerId, ref, memberId, (context) => saveValues(context, input)));
-      // After the order's lock is released: the look-up reads the jurisdiction table outside it.
+      // After the save, which the common case makes without the order's lock (saveUnlocked): the
+      // mission follows in a locked transaction of its own.
       const resolveIn = deps.resolveMissionIn;
       if (saved.ok && saved.value.canEdit && resolveIn) {
         const order = await orders.findOwned(customerId, ref, 'service');
-        const moved = order ? await refreshOrderMission(db, resolveIn(db), order.id, memberId, now()) : false;
+        const moved = order ? await refreshMission(resolveIn, order.id, memberId) : false;
         // A reviewed member's own address must still be the order's mission's, as their review
         // checked: one moved away goes back to their form (and the answer says so).
         if (order && (moved || saved.value.reviewDetails !== null)) {

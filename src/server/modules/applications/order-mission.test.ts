@@ -1,12 +1,15 @@
+import { asc, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInput } from '../../../domain/applications/members.ts';
+import { POSTING_ADDRESS_TEXT as T } from '../../../domain/applications/posting-address.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
+import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { storedMissionAddress } from './order-mission.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
-import { ADULT, apiCall, completeOciAnswers, MINOR, startApplication } from './testing.ts';
+import { ADULT, apiCall, completeOciAnswers, MINOR, moveOrderTo, startApplication } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +56,8 @@ async function orderOf(
     (await apiCall(t.app, 'GET', `/application/order/${ref}`, user.token)).json().data.postingAddress;
   return {
     orderId: order.id,
+    ref,
+    email: user.email,
     ids: order.members.map((m: { id: number }) => m.id),
     save,
     mission,
@@ -117,25 +122,6 @@ describe('the order’s mission, stored when the deciding member’s address is 
     expect(await mission()).toBeNull();
   });
 
-  it('takes the posting address our team confirmed for the earlier mission with it when it moves', async () => {
-    const { orderId, ids, save, mission, postingAddress } = await orderOf();
-    await save(ids[0] ?? 0, us('93277'));
-    const lines = ['VFS Global', 'for the Consulate General of India, San Francisco', '228 Grant Avenue'];
-    await createApplicationsRepository(t.database.db).setPostingAddress(orderId, {
-      postingAddress: lines,
-      postingAddressConfirmedAt: new Date('2026-12-01T10:00:00Z'),
-      postingAddressConfirmedById: null,
-      postingAddressConfirmedByEmail: 'staff@sevadocs.test',
-    });
-    // The same mission again (another save of the same ZIP) keeps it.
-    await save(ids[0] ?? 0, { ...us('93277'), addressCity: 'Visalia' });
-    expect(await postingAddress()).toEqual({ lines, confirmedAt: '2026-12-01T10:00:00.000Z' });
-    // Kern County is Los Angeles': San Francisco's centre is not where this file goes now.
-    await save(ids[0] ?? 0, us('93301'));
-    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
-    expect(await postingAddress()).toBeNull();
-  });
-
   it('is cleared, never guessed, when the address no longer resolves', async () => {
     const { ids, save, mission } = await orderOf();
     await save(ids[0] ?? 0, us('93277'));
@@ -183,6 +169,108 @@ describe('the order’s mission, following a change of who decides', () => {
     await members('PUT', `/${ids[1]}`, { ...SECOND_ADULT, fullName: 'Rohan K Sharma' });
     await members('DELETE', `/${ids[1]}`);
     expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
+  });
+});
+
+describe('the posting address our team confirmed, when the order’s mission is stored again', () => {
+  const SAN_FRANCISCO_LINES = [
+    'VFS Global',
+    'for the Consulate General of India, San Francisco',
+    '228 Grant Avenue, 5th Floor',
+    'San Francisco, CA 94108',
+  ];
+
+  /** A paid order (Forms incomplete) whose deciding adult lives in Tulare County (San Francisco's), its address confirmed at `at`. */
+  async function confirmedOrder(members = [ADULT], at = '2026-12-01T10:00:00.000Z') {
+    const order = await orderOf(members);
+    await moveOrderTo(t.app, order.orderId, 'Forms incomplete');
+    await order.save(order.ids[0] ?? 0, us('93277'));
+    await confirmAt(order.orderId, at);
+    return order;
+  }
+
+  const confirmAt = (orderId: number, at: string) =>
+    createApplicationsRepository(t.database.db).setPostingAddress(orderId, {
+      postingAddress: SAN_FRANCISCO_LINES,
+      postingAddressConfirmedAt: new Date(at),
+      postingAddressConfirmedById: null,
+      postingAddressConfirmedByEmail: 'staff@sevadocs.test',
+    });
+
+  const withdrawalsOf = (orderId: number) =>
+    t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.key, `order-posting-address-withdrawn:${orderId}:%`))
+      .orderBy(asc(outboundEmails.id));
+
+  it('stands for another code of the same mission, whose new answer is stored', async () => {
+    const { orderId, ids, save, mission, postingAddress } = await confirmedOrder();
+    const confirmed = { lines: SAN_FRANCISCO_LINES, confirmedAt: '2026-12-01T10:00:00.000Z' };
+    // San Francisco County: another county and place, the same consulate, centre and postal address.
+    await save(ids[0] ?? 0, us('94107'));
+    expect(await mission()).toMatchObject({
+      postalCode: '94107',
+      area: { kind: 'county', name: 'San Francisco' },
+      mission: { city: 'San Francisco' },
+    });
+    expect(await postingAddress()).toEqual(confirmed);
+    expect(await withdrawalsOf(orderId)).toEqual([]);
+  });
+
+  it('goes when the file goes elsewhere, and the customer is told once not to post to it', async () => {
+    const { orderId, ref, email, ids, save, mission, postingAddress } = await confirmedOrder();
+    // Kern County is Los Angeles': San Francisco's centre is not where this file goes now.
+    await save(ids[0] ?? 0, us('93301'));
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    expect(await postingAddress()).toBeNull();
+    const [told, ...more] = await withdrawalsOf(orderId);
+    expect(more).toEqual([]);
+    expect(told).toMatchObject({
+      to: email,
+      purpose: 'order-posting-address-withdrawn',
+      key: `order-posting-address-withdrawn:${orderId}:2026-12-01T10:00:00.000Z`,
+      subject: T.withdrawnSubject(ref),
+    });
+    expect(told?.subject).toBe(`Do not post to the address we sent (order ${ref})`);
+    expect(told?.text).toContain(T.withdrawnIntro('Consulate General of India, Los Angeles'));
+    expect(told?.text).toContain(T.withdrawnNext);
+    expect(told?.text).toContain(`${T.withdrawnLines}: \n${SAN_FRANCISCO_LINES.join('\n')}\n`);
+    expect(told?.text).toContain(`/service-order?orderId=${ref}`);
+
+    // Back to San Francisco: nothing confirmed now, nothing to withdraw.
+    await save(ids[0] ?? 0, us('93277'));
+    expect(await withdrawalsOf(orderId)).toHaveLength(1);
+    // Confirmed again, then moved to New York: that confirmation is withdrawn in its own e-mail.
+    await confirmAt(orderId, '2026-12-03T09:00:00.000Z');
+    await save(ids[0] ?? 0, us('10001'));
+    const mails = await withdrawalsOf(orderId);
+    expect(mails.map((m) => m.key)).toEqual([
+      `order-posting-address-withdrawn:${orderId}:2026-12-01T10:00:00.000Z`,
+      `order-posting-address-withdrawn:${orderId}:2026-12-03T09:00:00.000Z`,
+    ]);
+    expect(mails[1]?.text).toContain(T.withdrawnIntro('Consulate General of India, New York'));
+  });
+
+  it('goes when the answers no longer tell the mission, and the e-mail says so', async () => {
+    const { orderId, ids, save, mission, postingAddress } = await confirmedOrder();
+    await save(ids[0] ?? 0, us('00001'));
+    expect(await mission()).toBeNull();
+    expect(await postingAddress()).toBeNull();
+    const [told] = await withdrawalsOf(orderId);
+    expect(told?.text).toContain(T.withdrawnIntro(null));
+  });
+
+  it('goes, told, when a change of who decides moves the file to another mission', async () => {
+    const { orderId, ids, save, mission, postingAddress, members } = await confirmedOrder([ADULT, SECOND_ADULT]);
+    await save(ids[1] ?? 0, us('10001'));
+    expect(await postingAddress()).not.toBeNull();
+    // The first adult's date of birth corrected to a child's: the second adult, in New York's area, decides.
+    await members('PUT', `/${ids[0]}`, { ...MINOR, relationship: 'Self' });
+    expect(await mission()).toMatchObject({ mission: { city: 'New York' } });
+    expect(await postingAddress()).toBeNull();
+    const [told] = await withdrawalsOf(orderId);
+    expect(told?.text).toContain(T.withdrawnIntro('Consulate General of India, New York'));
   });
 });
 

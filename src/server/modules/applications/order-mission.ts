@@ -10,17 +10,31 @@ import {
   addressCountryConflict,
   decidingMember,
 } from '../../../domain/jurisdiction/address-answers.ts';
-import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { type Jurisdiction, sameDestination } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { JurisdictionService } from '../jurisdiction/service.ts';
+import type { Order } from '../orders/service.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import { postingAddressOf, tellPostingAddressWithdrawn, type WithdrawalMail } from './posting-address.ts';
 import type { MissionAddressOf } from './print-pack-service.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 /** The mission serving a code on a day, or null when the table cannot tell (never a guess). */
 export type ResolveMission = (country: AddressCountry, postalCode: string, at: Date) => Promise<Jurisdiction | null>;
+
+/**
+ * What storing the order's mission uses: the table's look-up (in the caller's transaction), and the
+ * e-mail that withdraws a posting address our team confirmed for where the file went before.
+ */
+export interface MissionStore {
+  resolve: ResolveMission;
+  withdrawal: WithdrawalMail;
+}
+
+/** The order a stored mission belongs to, locked by the caller: its id, and what its customer's e-mail names. */
+type MissionOrder = Pick<Order, 'id' | 'displayId' | 'title' | 'email' | 'kind'>;
 
 /** The jurisdiction service's answer as a mission: a 400 or 404 there is "not known" here. */
 export function missionResolver(jurisdiction: Pick<JurisdictionService, 'resolve'>): ResolveMission {
@@ -31,22 +45,23 @@ export function missionResolver(jurisdiction: Pick<JurisdictionService, 'resolve
 }
 
 /**
- * After a member's answers are written: when that member is the one whose address decides
- * (`decidingMember`), stores the mission their address resolves to on `at`, or null when it has
- * no address yet or none the table knows (decision 0114-order-mission). Another member's save
- * changes nothing. Answers whether the stored mission changed.
+ * After a member's answers are written, in the order's locked transaction `tx`: when that member
+ * is the one whose address decides (`decidingMember`), stores the mission their address resolves
+ * to on `at`, or null when it has no address yet or none the table knows (decision
+ * 0114-order-mission). Another member's save changes nothing. Answers whether the stored mission
+ * changed.
  */
 export async function refreshOrderMission(
-  db: Database,
-  resolve: ResolveMission,
-  orderId: number,
+  tx: Database,
+  store: MissionStore,
+  order: MissionOrder,
   savedMemberId: number,
   at: Date,
 ): Promise<boolean> {
-  const repository = createApplicationsRepository(db);
-  const decider = decidingMember(await repository.listMembers(orderId));
+  const repository = createApplicationsRepository(tx);
+  const decider = decidingMember(await repository.listMembers(order.id));
   if (decider?.id !== savedMemberId) return false;
-  return storeMissionOf(db, resolve, orderId, decider, at);
+  return storeMissionOf(tx, store, order, decider, at);
 }
 
 /**
@@ -59,15 +74,15 @@ export async function refreshOrderMission(
  */
 export async function followDecidingMember(
   tx: Database,
-  resolve: ResolveMission,
-  orderId: number,
+  store: MissionStore,
+  order: MissionOrder,
   membersBefore: readonly MemberRow[],
   at: Date,
 ): Promise<boolean> {
   const before = decidingMember(membersBefore);
-  const now = decidingMember(await createApplicationsRepository(tx).listMembers(orderId));
+  const now = decidingMember(await createApplicationsRepository(tx).listMembers(order.id));
   if (before?.id === now?.id) return false;
-  return storeMissionOf(tx, resolve, orderId, now, at);
+  return storeMissionOf(tx, store, order, now, at);
 }
 
 /** Why a member cannot go with the order: the field of their address's code and the sentence naming them. */
@@ -171,24 +186,28 @@ function orderCodeOf(app: Pick<ApplicationRow, 'choices'>, answers: Record<strin
 
 /**
  * Stores the mission `decider`'s address resolves to on `at` (null without one, or with one in the
- * other country: `orderCodeOf`), when it differs, and forgets the posting address our team
- * confirmed for the earlier one (decision 0179); answers whether it did.
+ * other country: `orderCodeOf`) when the answer differs, in the order's locked transaction `tx`;
+ * answers whether it did. Where the file is posted moving too (`sameDestination`), the posting
+ * address our team confirmed goes, and the customer is told not to post to it (decision 0179);
+ * another code of the same mission keeps it.
  */
 async function storeMissionOf(
-  db: Database,
-  resolve: ResolveMission,
-  orderId: number,
+  tx: Database,
+  { resolve, withdrawal }: MissionStore,
+  order: MissionOrder,
   decider: Pick<MemberRow, 'answers'> | null,
   at: Date,
 ): Promise<boolean> {
-  const repository = createApplicationsRepository(db);
-  const app = await repository.findApplication(orderId);
+  const repository = createApplicationsRepository(tx);
+  const app = await repository.findApplication(order.id);
   if (!app) return false;
   // An e-Visa is filed online: no mission receives it, so no address decides one (filingOf).
   const code = decider && filingOf(app.serviceSlug) === 'mission' ? orderCodeOf(app, decider.answers) : null;
   const mission = code ? await resolve(code.country, code.postalCode, at) : null;
   if (isDeepStrictEqual(app.mission, mission)) return false;
-  await repository.setMission(orderId, mission);
+  const withdrawn = sameDestination(app.mission, mission) ? null : postingAddressOf(app);
+  await repository.setMission(order.id, mission, { withdrawPostingAddress: withdrawn !== null });
+  if (withdrawn) await tellPostingAddressWithdrawn(tx, withdrawal, order, withdrawn, mission);
   return true;
 }
 

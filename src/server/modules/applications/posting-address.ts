@@ -3,14 +3,22 @@ import {
   type ConfirmedPostingAddress,
   POSTING_ADDRESS_MESSAGES as M,
   type PostingAddress,
+  type PostingAddressInput,
   sameLines,
+  POSTING_ADDRESS_TEXT as T,
 } from '../../../domain/applications/posting-address.ts';
 import { canUsePrintPack } from '../../../domain/applications/print-pack.ts';
 import { filingOf } from '../../../domain/catalog/filing.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
-import type { Order } from '../orders/service.ts';
+import { orderSender } from '../../mail/brand-sender.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
 
 /** The posting address our team confirmed on the order (decision 0179), as the customer's order answers it; null until then. */
@@ -29,13 +37,15 @@ export interface PostingAddressConfirmation {
 /**
  * Stores the posting address staff confirmed for a service order, in the order's locked transaction
  * `tx`: only a mission's file is posted (not the e-Visa's, filed online), and only once paid and
- * while neither cancelled nor refunded (the print pack's own rule). The same lines again change
- * nothing, so a double submit neither moves the confirmation's date nor tells the customer twice.
+ * while neither cancelled nor refunded (the print pack's own rule). A form filled for another
+ * mission than the order's now is refused: the customer's answers moved it since, and its lines
+ * were for where the file went before. The same lines again change nothing, so a double submit
+ * neither moves the confirmation's date nor tells the customer twice.
  */
 export async function confirmPostingAddress(
   tx: Database,
   order: Pick<Order, 'id' | 'status'>,
-  lines: readonly string[],
+  { lines, mission }: PostingAddressInput,
   actor: StaffActor,
   at: Date,
 ): Promise<FormResult<PostingAddressConfirmation>> {
@@ -44,6 +54,8 @@ export async function confirmPostingAddress(
   if (!app) throw new Error(`service order ${order.id} has no application row`);
   if (filingOf(app.serviceSlug) !== 'mission') return formFailure(409, M.notPosted);
   if (!canUsePrintPack(order.status)) return formFailure(409, M.notPaid);
+  const missionNow = app.mission?.mission.name ?? null;
+  if (mission !== missionNow) return formFailure(409, M.missionChanged(missionNow));
   const before = postingAddressOf(app);
   if (before && sameLines(before.lines, lines)) {
     const address = { ...before, confirmedBy: app.postingAddressConfirmedByEmail ?? '' };
@@ -57,6 +69,47 @@ export async function confirmPostingAddress(
   });
   const address = { lines: [...lines], confirmedAt: at.toISOString(), confirmedBy: actor.email };
   return { ok: true, value: { address, before, changed: true } };
+}
+
+/** What tells the customer an address we sent no longer stands: the outbox, and where the order's links point. */
+export interface WithdrawalMail {
+  mail: Pick<MailOutbox, 'enqueue'>;
+  orders: Pick<OrdersService, 'siteUrlOf'>;
+  companyName: string;
+}
+
+/**
+ * After the order's mission moved to another destination and the posting address our team
+ * confirmed was cleared with it, in that move's transaction `tx`: one e-mail tells the customer not
+ * to post to the address we sent, and that our team confirms the new one. Keyed on the withdrawn
+ * confirmation's moment, so a retry queues nothing twice, and a later confirmation withdrawn in
+ * turn is told again.
+ */
+export async function tellPostingAddressWithdrawn(
+  tx: Database,
+  { mail, orders, companyName }: WithdrawalMail,
+  order: Pick<Order, 'id' | 'displayId' | 'title' | 'email' | 'kind'>,
+  withdrawn: PostingAddress,
+  missionNow: Jurisdiction | null,
+): Promise<void> {
+  const page = `${await orders.siteUrlOf(order.id, tx)}${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+  await mail.enqueue(tx, {
+    ...simpleMail({
+      to: order.email,
+      subject: T.withdrawnSubject(order.displayId),
+      heading: T.withdrawnHeading,
+      intro: [T.withdrawnIntro(missionNow?.mission.name ?? null), T.withdrawnNext],
+      details: [
+        [T.withdrawnLines, withdrawn.lines.join('\n')],
+        ['Order', `${order.displayId} (${order.title})`],
+      ],
+      outro: [`${T.orderPage}: ${page}`],
+      ...orderSender(order.kind),
+      signature: `The ${orderBrandName(order.kind, companyName)} team`,
+    }),
+    purpose: 'order-posting-address-withdrawn',
+    key: `order-posting-address-withdrawn:${order.id}:${withdrawn.confirmedAt}`,
+  });
 }
 
 /**

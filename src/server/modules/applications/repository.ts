@@ -104,13 +104,18 @@ export function createApplicationsRepository(db: Database) {
     },
 
     /**
-     * Stores where the order's file goes (decision 0114-order-mission). The posting address our team
-     * confirmed was the earlier mission's: it goes with it (decision 0179).
+     * Stores where the order's file goes (decision 0114-order-mission); `withdrawPostingAddress`
+     * clears the posting address our team confirmed too, when it was for another destination
+     * (decision 0179).
      */
-    async setMission(orderId: number, mission: ApplicationRow['mission']): Promise<void> {
+    async setMission(
+      orderId: number,
+      mission: ApplicationRow['mission'],
+      { withdrawPostingAddress }: { withdrawPostingAddress: boolean },
+    ): Promise<void> {
       await db
         .update(applicationOrders)
-        .set({ mission, ...NO_POSTING_ADDRESS })
+        .set({ mission, ...(withdrawPostingAddress ? NO_POSTING_ADDRESS : {}) })
         .where(eq(applicationOrders.orderId, orderId));
     },
 

@@ -43,6 +43,7 @@ import type { StaffMessage } from '../../../domain/orders/staff-messages.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { StrayCharge } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { applicationWorkedOnSince } from './activity-repository.ts';
@@ -99,6 +100,7 @@ export interface ApplicationsServiceDeps {
     | 'listForUserIn'
     | 'filesRetention'
     | 'strayCharges'
+    | 'siteUrlOf'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices' | 'applicantRule'>;
@@ -127,6 +129,9 @@ export interface ApplicationsServiceDeps {
    * under the order's lock, so a payment cannot come between (decision 0114).
    */
   resolveMissionIn: (on: Database) => ResolveMission;
+  /** A member change that moves the mission and withdraws the posting address we sent e-mails the customer, in its transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  companyName: string;
   /** The deployment's premium-support contact (Env.premiumSupport), on large orders' pages. */
   premiumSupport: PremiumSupport;
   /**
@@ -279,6 +284,8 @@ const memberValues = (m: ValidMember) => ({
 export function createApplicationsService(db: Database, deps: ApplicationsServiceDeps) {
   const repository = createApplicationsRepository(db);
   const { orders } = deps;
+  // A move of the mission that withdraws the posting address we sent tells the customer.
+  const withdrawal = { mail: deps.mail, orders, companyName: deps.companyName };
   const now = deps.now ?? (() => new Date());
 
   async function view(order: Order): Promise<ApplicationOrder> {
@@ -328,11 +335,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
    * deciding member, and members reviewed for where the order went before go back to their form
    * when their address is another mission's now.
    */
-  async function followMission(tx: Database, orderId: number, membersBefore: readonly MemberRow[]): Promise<void> {
+  async function followMission(tx: Database, order: Order, membersBefore: readonly MemberRow[]): Promise<void> {
     const resolve = deps.resolveMissionIn(tx);
-    if (!(await followDecidingMember(tx, resolve, orderId, membersBefore, now()))) return;
-    const form = await formOfOrder(tx, orderId);
-    if (form) await withdrawReviewsAway(tx, { resolve, completion: deps.completion }, orderId, form.definition, now());
+    if (!(await followDecidingMember(tx, { resolve, withdrawal }, order, membersBefore, now()))) return;
+    const form = await formOfOrder(tx, order.id);
+    if (form) await withdrawReviewsAway(tx, { resolve, completion: deps.completion }, order.id, form.definition, now());
   }
 
   /** Why `member` cannot be on the order's package at its price (an adult on a minor's renewal), or null. */
@@ -536,7 +543,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
         // The first adult joining an order of children decides where it goes from now on.
-        await followMission(tx, order.id, members);
+        await followMission(tx, order, members);
         await updateTotal(tx, order);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
@@ -580,7 +587,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           await deps.completion.sync(tx, order.id);
         }
         // A member's kind says who decides the mission: a child now 18 may, an adult entered as a child no longer does.
-        await followMission(tx, order.id, members);
+        await followMission(tx, order, members);
         return { ok: true, value: toMember(row, index, form) };
       });
     },
@@ -594,7 +601,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
         // Removing the deciding member hands the mission to the next one's address.
-        await followMission(tx, order.id, members);
+        await followMission(tx, order, members);
         await updateTotal(tx, order);
         return { ok: true, value: files };
       });

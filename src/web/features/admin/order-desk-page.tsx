@@ -384,21 +384,26 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
 /**
  * Where the customer posts a mission's file (decision 0179): the envelope's lines, prefilled with the
  * address confirmed before, else the one our sources give the order's mission. Saving e-mails the
- * customer (a change as a correction); the order page and the print pack's label show it.
+ * customer (a change as a correction); the order page and the print pack's label show it. It sends
+ * the mission the page shows, and a save the server refuses reloads the order: the customer's answers
+ * may have moved the mission since the page was opened (409, said here), and the lines start again
+ * from the order as it is now, while the message stays.
  */
 function PostingAddressForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
+  const { revalidate } = useRevalidator();
   const app = order.service?.order;
   if (!app) return null;
   if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
   const confirmed = app.postingAddress;
+  const mission = app.mission?.mission.name ?? null;
   const prefill = confirmed?.lines ?? missionPostingLines(app.mission, app.service.slug) ?? [];
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get('address') ?? '');
-    const parsed = postingAddressSchema.safeParse({ lines: postingAddressLines(text) });
+    const parsed = postingAddressSchema.safeParse({ lines: postingAddressLines(text), mission });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the address');
-    await run(
+    const saved = await run(
       async () =>
         (
           await envelopeOf(
@@ -406,6 +411,7 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
           )
         ).message,
     );
+    if (!saved) await revalidate();
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Confirm the posting address">
@@ -414,7 +420,9 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
       </p>
       <label className={FIELD_LABEL}>
         {DESK_TEXT.postingLabel}
+        {/* Saved again, or the mission moved: the lines start from what the server now holds. */}
         <textarea
+          key={`${confirmed?.confirmedAt ?? 'none'}:${mission ?? 'none'}`}
           name="address"
           rows={6}
           defaultValue={prefill.join('\n')}
@@ -947,8 +955,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
           </Panel>
           {order.service?.order.filing === 'mission' ? (
             <Panel title="Posting address" id="desk-posting-address">
-              {/* Saved again, the form starts from what the server now holds. */}
-              <PostingAddressForm key={order.service.order.postingAddress?.confirmedAt ?? 'none'} order={order} />
+              <PostingAddressForm order={order} />
             </Panel>
           ) : null}
           {order.kind === 'service' ? (

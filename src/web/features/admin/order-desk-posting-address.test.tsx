@@ -5,7 +5,7 @@ import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-address.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -60,9 +60,10 @@ function serviceOrder(status: string, application: Partial<ApplicationOrder>): D
   } as unknown as DeskOrder;
 }
 
-async function show(order: DeskOrder) {
+async function show(order: DeskOrder, onLoad?: () => void) {
   renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, {
     path: '/admin/orders/DOC-48213907',
+    ...(onLoad ? { onLoad } : {}),
   });
   await screen.findByRole('heading', { level: 1 });
   return screen.queryByRole('region', { name: 'Posting address' });
@@ -93,7 +94,35 @@ describe('the desk’s posting address', () => {
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       lines: ['VFS Global', '228 Grant Avenue, 5th Floor', 'San Francisco, CA 94108'],
+      mission: 'Consulate General of India, San Francisco',
     });
+  });
+
+  it('says so when the mission moved since the page was opened, and reloads the order', async () => {
+    let loads = 0;
+    const panel = await show(serviceOrder('Forms incomplete', { mission: SAN_FRANCISCO }), () => {
+      loads += 1;
+    });
+    if (!panel) throw new Error('no posting address panel');
+    const movedTo = POSTING_ADDRESS_MESSAGES.missionChanged('Consulate General of India, New York');
+    fakeApi({ 'PUT /api/v1/admin/orders/DOC-48213907/posting-address': () => fail(409, movedTo) });
+    const loadsBefore = loads;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', movedTo);
+    await waitFor(() => expect(loads).toBeGreaterThan(loadsBefore));
+  });
+
+  it('sends none for an order with no mission yet', async () => {
+    const panel = await show(serviceOrder('Forms incomplete', {}));
+    if (!panel) throw new Error('no posting address panel');
+    const api = fakeApi({
+      'PUT /api/v1/admin/orders/DOC-48213907/posting-address': () => ok({}, POSTING_ADDRESS_MESSAGES.confirmed),
+    });
+    fireEvent.change(within(panel).getByRole('textbox'), {
+      target: { value: 'VFS Global\n1025 Vermont Avenue NW\nWashington, DC 20005' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ mission: null }));
   });
 
   it('starts from the address confirmed before, and saves a change as a correction', async () => {
