@@ -161,3 +161,19 @@ export function cleanupAfterEach(): void {
     forgetBrowserQueryClient();
   });
 }
+
+/**
+ * jsdom has no stylesheet: a bar marked data-sticky-actions is made sticky (as its classes make it
+ * below the desk width) and every element `heightPx` high, for the chat button's lift
+ * (chat-button-lift.ts). Answers the lift the root holds. Restored by vi.restoreAllMocks.
+ */
+export function stickyBarsOfHeight(heightPx: number): () => string {
+  const computed = globalThis.getComputedStyle;
+  vi.spyOn(globalThis, 'getComputedStyle').mockImplementation((element, pseudo) =>
+    element.hasAttribute('data-sticky-actions')
+      ? ({ position: 'sticky' } as CSSStyleDeclaration)
+      : computed(element, pseudo),
+  );
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(heightPx);
+  return () => document.documentElement.style.getPropertyValue('--chat-fab-lift');
+}

@@ -4,23 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-address.ts';
-import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
-const SAN_FRANCISCO = {
-  country: 'US',
-  place: 'Tulare County',
-  mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
-  centre: { provider: 'VFS Global', city: 'San Francisco' },
-  submissionMode: 'post',
-  postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
-  effectiveFrom: '2020-11-02',
-  sourceUrl: 'https://cgisf.gov.in/',
-} as Jurisdiction;
+/** A Tulare County order's mission, San Francisco, whose address our sources give. */
+const SAN_FRANCISCO = TULARE_JURISDICTION;
 
 /** A service order with no members: the fields of the application the desk's posting address reads. */
 function serviceOrder(status: string, application: Partial<ApplicationOrder>): DeskOrder {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, stickyBarsOfHeight } from '../../../testing/dom.tsx';
 import { FormEngine, type FormEngineHandle, type FormEngineProps } from './form-engine.tsx';
 
 beforeAll(installBrowserStubs);
@@ -337,19 +337,12 @@ describe('FormEngine', () => {
   });
 
   it('lifts the chat button above its Back and Continue bar while the bar is pinned to the screen’s foot', () => {
-    // jsdom has no stylesheet: the bar is sticky below the desk width (its classes) and 77 px high.
-    const computed = globalThis.getComputedStyle;
-    vi.spyOn(globalThis, 'getComputedStyle').mockImplementation((element, pseudo) =>
-      element.hasAttribute('data-sticky-actions')
-        ? ({ position: 'sticky' } as CSSStyleDeclaration)
-        : computed(element, pseudo),
-    );
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(77);
+    const lift = stickyBarsOfHeight(77);
     renderEngine();
-    const lift = () => document.documentElement.style.getPropertyValue('--chat-fab-lift');
     expect(lift()).toBe('77px');
     cleanup();
     expect(lift()).toBe('');
+    vi.restoreAllMocks();
   });
 });
 

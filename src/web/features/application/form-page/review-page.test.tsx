@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../../../../domain/orders/status.ts';
-import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, installBrowserStubs, stickyBarsOfHeight } from '../../../testing/dom.tsx';
 import { checklist, member, order } from '../../../testing/order-fixtures.ts';
 import { REVIEW_TEXT, ReviewPage } from './review-page.tsx';
 
@@ -48,16 +48,9 @@ describe('the review page’s bar at the screen’s foot', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lifts the chat button above it by its height, as the form’s own bar does', () => {
-    // jsdom has no stylesheet: the bar is sticky (its classes) and, wrapped to two rows, 101 px high.
-    const computed = globalThis.getComputedStyle;
-    vi.spyOn(globalThis, 'getComputedStyle').mockImplementation((element, pseudo) =>
-      element.hasAttribute('data-sticky-actions')
-        ? ({ position: 'sticky' } as CSSStyleDeclaration)
-        : computed(element, pseudo),
-    );
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(101);
+    // Wrapped to two rows on a phone: 101 px high.
+    const lift = stickyBarsOfHeight(101);
     renderReview('Payment pending');
-    const lift = () => document.documentElement.style.getPropertyValue('--chat-fab-lift');
     expect(lift()).toBe('101px');
     cleanup();
     expect(lift()).toBe('');
