@@ -96,6 +96,12 @@ describe('data rights, self-service (issue 34 §3)', () => {
             },
           });
           expect(confirmed.status(), await confirmed.text()).toBe(200);
+          // And for the fees our team paid at the centre, which the refund policy keeps from Submitted on.
+          const feesPaid = await staff.context.request.put(`/api/v1/admin/orders/${order.displayId}/fees-paid`, {
+            headers,
+            data: { reference: 'VFS-SFO-2026-004211' },
+          });
+          expect(feesPaid.status(), await feesPaid.text()).toBe(200);
         }
         const moved = await staff.context.request.post(`/api/v1/admin/orders/${order.displayId}/status`, {
           headers,

@@ -7,6 +7,7 @@ import {
   documentSchema,
   orderChecklistSchema,
 } from '../applications/documents.ts';
+import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
@@ -237,6 +238,8 @@ export const deskOrderSchema = z.object({
       documents: z.array(documentSchema),
       /** The add-ons bought, in the catalog's order; empty when none. */
       addOns: z.array(chosenAddOnSchema),
+      /** The fees our team paid at the centre, as recorded (reference, when, by whom); null until then. */
+      feesPaid: feesPaidRecordSchema.nullable(),
     })
     .nullable(),
   photo: photoOrderSchema.nullable(),

@@ -46,7 +46,7 @@ const M = POSTING_ADDRESS_MESSAGES;
  * A tab, a line break or any other control character, or an invisible format character (a
  * right-to-left override, a zero-width space): nothing a label prints as it reads on screen.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+export const CONTROL_CHARACTER = /[\p{Cc}\p{Cf}]/u;
 
 /** PUT /admin/orders/{ref}/posting-address: the envelope's lines, each trimmed. */
 export const postingAddressSchema = z.object({

@@ -2429,6 +2429,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/fees-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record the fees our team paid at the centre for a mission’s file (the government fee, the ICWF and the centre’s service fee the price carries), with the centre’s reference: Submitted waits for it, since the refund policy keeps those fees from then on. The customer is not e-mailed; the same reference again changes nothing. 409 for a photo order or an e-Visa, an order whose price carries no such fees, or before payment */
+        put: operations["putAdminOrdersByRefFeesPaid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{ref}/documents/{documentId}/download": {
         parameters: {
             query?: never;
@@ -13303,6 +13320,13 @@ export interface operations {
                                     addon: "Photo Enhancement" | "Expedite" | "Apostilled";
                                     memberIds: number[] | null;
                                 }[];
+                                feesPaid: {
+                                    reference: string;
+                                    /** @description When our team recorded the payment */
+                                    paidAt: string;
+                                    /** @description The e-mail address of the member of staff who recorded it */
+                                    recordedBy: string;
+                                } | null;
                             } | null;
                             photo: {
                                 id: number;
@@ -13693,6 +13717,62 @@ export interface operations {
                             confirmedAt: string;
                             /** @description The e-mail address of the member of staff who confirmed it */
                             confirmedBy: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    putAdminOrdersByRefFeesPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reference": "Example text"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The centre’s reference for the payment (a VFS Global or BLS International reference number) */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            reference: string;
+                            /** @description When our team recorded the payment */
+                            paidAt: string;
+                            /** @description The e-mail address of the member of staff who recorded it */
+                            recordedBy: string;
                         };
                     };
                 };

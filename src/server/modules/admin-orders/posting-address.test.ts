@@ -275,6 +275,11 @@ describe('staff moving an application to Submitted', () => {
     expect(held.statusCode, held.body).toBe(409);
     expect(held.json().message).toBe(M.confirmBeforeSubmitted);
     expect((await confirm(staff.token, order.displayId, CENTRE)).statusCode).toBe(200);
+    // Then the fees paid at the centre (fees-paid.test.ts).
+    const feesPaid = { reference: 'VFS-WAS-2026-004211' };
+    expect(
+      (await apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/fees-paid`, staff.token, feesPaid)).statusCode,
+    ).toBe(200);
     expect((await toStatus(order.displayId, 'Submitted')).statusCode).toBe(200);
 
     const evisa = { citizenship: 'US', destination: 'IN' };

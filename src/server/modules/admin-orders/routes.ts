@@ -19,6 +19,7 @@ import {
   documentSchema,
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
+import { FEES_PAID_MESSAGES, feesPaidRecordSchema, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
 import {
   confirmedPostingAddressSchema,
   POSTING_ADDRESS_MESSAGES,
@@ -183,6 +184,26 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         await adminOrders.confirmPostingAddress(auditActor(request), request.params.ref, request.body),
       );
       return ok(address, changed ? POSTING_ADDRESS_MESSAGES.confirmed : POSTING_ADDRESS_MESSAGES.unchanged);
+    },
+  );
+
+  app.put(
+    '/admin/orders/:ref/fees-paid',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record the fees our team paid at the centre for a mission’s file (the government fee, the ICWF and the centre’s service fee the price carries), with the centre’s reference: Submitted waits for it, since the refund policy keeps those fees from then on. The customer is not e-mailed; the same reference again changes nothing. 409 for a photo order or an e-Visa, an order whose price carries no such fees, or before payment',
+        params: deskOrderParams,
+        body: feesPaidSchema,
+        response: { 200: envelopeSchema(feesPaidRecordSchema), ...refusals(409) },
+      },
+    },
+    async (request) => {
+      const { record, changed } = valueOrThrow(
+        await adminOrders.recordFeesPaid(auditActor(request), request.params.ref, request.body),
+      );
+      return ok(record, changed ? FEES_PAID_MESSAGES.recorded : FEES_PAID_MESSAGES.unchanged);
     },
   );
 

@@ -24,6 +24,7 @@ import {
   documentSlotHref,
   type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
+import { FEES_PAID_MESSAGES, type FeesPaidInput, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
 import {
   type ConfirmedPostingAddress,
   POSTING_ADDRESS_MESSAGES,
@@ -93,7 +94,12 @@ export interface AdminOrdersDeps {
   refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf'>;
   applications: Pick<
     ApplicationsService,
-    'orderIdsOfService' | 'orderIdsWithMemberNamed' | 'getOrder' | 'confirmPostingAddress'
+    | 'orderIdsOfService'
+    | 'orderIdsWithMemberNamed'
+    | 'getOrder'
+    | 'confirmPostingAddress'
+    | 'recordFeesPaid'
+    | 'feesPaid'
   >;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
@@ -374,11 +380,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         );
         return { ...base, nextStatuses: next, service: null, photo };
       }
-      const [application, form, checklist, documents] = await Promise.all([
+      const [application, form, checklist, documents, feesPaid] = await Promise.all([
         deps.applications.getOrder(order.userId, ref),
         deps.memberForms.orderForm(order.userId, ref),
         deps.documents.orderChecklist(order.userId, ref),
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
+        deps.applications.feesPaid(order.id),
       ]);
       const app = owned(application, 'the application');
       const { definition } = owned(form, 'the form');
@@ -406,6 +413,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           checklist: withDeskChecklistLinks(order.displayId, owned(checklist, 'the checklist')),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
           addOns,
+          feesPaid,
         },
         photo: null,
       };
@@ -685,6 +693,40 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           });
         }
         return { ok: true, value: { address, changed } };
+      });
+    },
+
+    /**
+     * Records the fees our team paid at the centre for a mission's file (the government fee, the ICWF
+     * and the centre's service fee the price carries), with the centre's reference, who and when, and
+     * the audit entry, in the order's locked transaction: Submitted waits for it, since the refund
+     * policy keeps those fees from then on. Staff bookkeeping: the customer is not e-mailed. The same
+     * reference again changes nothing.
+     */
+    async recordFeesPaid(
+      actor: StaffActor,
+      orderRef: string,
+      input: FeesPaidInput,
+    ): Promise<FormResult<{ record: FeesPaidRecord; changed: boolean }>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      if (found.order.kind !== 'service') return formFailure(409, FEES_PAID_MESSAGES.notAnApplication);
+      return db.transaction(async (tx) => {
+        const order = await deps.orders.lockOrder(tx, found.order.id);
+        if (!order) return notFound();
+        const recorded = await deps.applications.recordFeesPaid(tx, order, input, actor, now());
+        if (!recorded.ok) return recorded;
+        const { record, before, changed } = recorded.value;
+        if (changed) {
+          await deps.audit.record(tx, {
+            actor,
+            action: 'order.fees-paid',
+            subject: { type: 'order', id: order.displayId },
+            before: before ? { reference: before.reference } : null,
+            after: { reference: record.reference },
+          });
+        }
+        return { ok: true, value: { record, changed } };
       });
     },
 

@@ -1,4 +1,5 @@
 import type { StaffActor } from '../../../domain/admin/audit.ts';
+import { FEES_PAID_MESSAGES } from '../../../domain/applications/fees-paid.ts';
 import {
   type ConfirmedPostingAddress,
   POSTING_ADDRESS_MESSAGES as M,
@@ -19,6 +20,7 @@ import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import { feesPaidOf, paysFeesAtCentre } from './fees-paid.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
 
 /** The posting address our team confirmed on the order (decision 0179), as the customer's order answers it; null until then. */
@@ -115,11 +117,15 @@ export async function tellPostingAddressWithdrawn(
 /**
  * Staff move a mission's file to Submitted only once its posting address is confirmed: Submitted
  * tells the customer the file is ready to send and that their order page says where it goes, which
- * it does only then (before, it says to wait). Null when nothing holds the move.
+ * it does only then (before, it says to wait). Then, when its price carries the government and
+ * centre fees, only once our team recorded paying them: the refund policy keeps them from
+ * Submitted on (FEES_PAID_OUT_STATUSES). Null when nothing holds the move.
  */
 export async function submittedHeld(tx: Database, order: Pick<Order, 'id'>, to: OrderStatus): Promise<string | null> {
   if (to !== 'Submitted') return null;
   const app = await createApplicationsRepository(tx).findApplication(order.id);
-  if (!app || filingOf(app.serviceSlug) !== 'mission' || postingAddressOf(app)) return null;
-  return M.confirmBeforeSubmitted;
+  if (!app || filingOf(app.serviceSlug) !== 'mission') return null;
+  if (!postingAddressOf(app)) return M.confirmBeforeSubmitted;
+  if (paysFeesAtCentre(app) && !feesPaidOf(app)) return FEES_PAID_MESSAGES.recordBeforeSubmitted;
+  return null;
 }

@@ -23,6 +23,13 @@ const NO_POSTING_ADDRESS = {
   postingAddressConfirmedById: null,
   postingAddressConfirmedByEmail: null,
 } as const;
+/** The fees paid at the centre our team recorded, as the order's columns hold them. */
+export type FeesPaidValues = {
+  feesPaidReference: string;
+  feesPaidAt: Date;
+  feesPaidById: number | null;
+  feesPaidByEmail: string;
+};
 export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails' | 'answersSavedAt'>>;
 
 export function createApplicationsRepository(db: Database) {
@@ -122,6 +129,11 @@ export function createApplicationsRepository(db: Database) {
     /** Stores the posting address our team confirmed, with when and by whom (decision 0179). */
     async setPostingAddress(orderId: number, confirmed: PostingAddressValues): Promise<void> {
       await db.update(applicationOrders).set(confirmed).where(eq(applicationOrders.orderId, orderId));
+    },
+
+    /** Stores the fees paid at the centre our team recorded, with when and by whom. */
+    async setFeesPaid(orderId: number, paid: FeesPaidValues): Promise<void> {
+      await db.update(applicationOrders).set(paid).where(eq(applicationOrders.orderId, orderId));
     },
 
     async findApplication(orderId: number): Promise<ApplicationRow | null> {

@@ -48,6 +48,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { applicationWorkedOnSince } from './activity-repository.ts';
 import { asksForFittedPhoto, type DocumentsService, type OrderGaps } from './documents-service.ts';
+import { feesPaidOf, recordFeesPaid } from './fees-paid.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
@@ -371,7 +372,19 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     /** Staff confirm where the customer posts the file, in the order's locked transaction (decision 0179). */
     confirmPostingAddress,
 
-    /** Why staff cannot move the application to `to` yet (Submitted before its posting address), or null. */
+    /** Staff record the fees our team paid at the centre, in the order's locked transaction. */
+    recordFeesPaid,
+
+    /** The fees paid at the centre our team recorded on the order (the desk's), or null. */
+    async feesPaid(orderId: number) {
+      const app = await createApplicationsRepository(db).findApplication(orderId);
+      return app ? feesPaidOf(app) : null;
+    },
+
+    /**
+     * Why staff cannot move the application to `to` yet (Submitted before its posting address, or
+     * before the fees paid at the centre are recorded), or null.
+     */
     staffMoveHeld: submittedHeld,
 
     /** Whether the customer worked on the application after `since` (the unpaid-order sweep's question). */

@@ -139,12 +139,26 @@ export const applicationOrders = pgTable(
       onDelete: 'set null',
     }),
     postingAddressConfirmedByEmail: text('posting_address_confirmed_by_email'),
+    /**
+     * The fees our team paid at the centre for a mission's file (the government fee, the ICWF and the
+     * centre's service fee, in the price): the centre's reference for the payment, when staff
+     * recorded it and who (their e-mail address kept apart from the id, as the posting address's);
+     * all null until recorded. Submitted waits for it: the refund policy keeps those fees from then.
+     */
+    feesPaidReference: text('fees_paid_reference'),
+    feesPaidAt: timestamp('fees_paid_at', { withTimezone: true }),
+    feesPaidById: integer('fees_paid_by_id').references(() => users.id, { onDelete: 'set null' }),
+    feesPaidByEmail: text('fees_paid_by_email'),
     ...timestamps,
   },
   (t) => [
     check(
       'application_orders_posting_address_check',
       sql`(${t.postingAddress} is null) = (${t.postingAddressConfirmedAt} is null) and (${t.postingAddress} is null) = (${t.postingAddressConfirmedByEmail} is null)`,
+    ),
+    check(
+      'application_orders_fees_paid_check',
+      sql`(${t.feesPaidReference} is null) = (${t.feesPaidAt} is null) and (${t.feesPaidReference} is null) = (${t.feesPaidByEmail} is null)`,
     ),
   ],
 );

@@ -90,9 +90,13 @@ export function apiCall(app: FastifyInstance, method: ApiMethod, url: string, to
 /** Where the tests' files are posted, as staff confirm it before Submitted (decision 0179). */
 export const TEST_POSTING_ADDRESS = ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'];
 
+/** The centre's reference for the fees our team paid, as staff record it before Submitted. */
+export const TEST_FEES_PAID_REFERENCE = 'VFS-WAS-2026-000123';
+
 /**
  * Moves an order on as checkout (`system`: payment verified) or the back office (`staff`) would:
- * staff confirm an application's posting address before Submitted, as the desk asks.
+ * staff confirm an application's posting address and record the fees paid at the centre before
+ * Submitted, as the desk asks.
  */
 export async function moveOrderTo(
   app: FastifyInstance,
@@ -102,11 +106,18 @@ export async function moveOrderTo(
 ) {
   const staff = actor === 'staff' ? await createSignedInUser(app) : null;
   if (staff && to === 'Submitted') {
-    await createApplicationsRepository(app.database.db).setPostingAddress(orderId, {
+    const applications = createApplicationsRepository(app.database.db);
+    await applications.setPostingAddress(orderId, {
       postingAddress: TEST_POSTING_ADDRESS,
       postingAddressConfirmedAt: new Date(),
       postingAddressConfirmedById: staff.id,
       postingAddressConfirmedByEmail: staff.email,
+    });
+    await applications.setFeesPaid(orderId, {
+      feesPaidReference: TEST_FEES_PAID_REFERENCE,
+      feesPaidAt: new Date(),
+      feesPaidById: staff.id,
+      feesPaidByEmail: staff.email,
     });
   }
   const by = staff ? { actor: 'staff' as const, userId: staff.id } : { actor: 'system' as const };

@@ -10,6 +10,7 @@ import {
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
 import type { DocumentView } from '../../../domain/applications/documents.ts';
+import { carriesOutsideFees, FEES_PAID_LIMITS, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { stepOfSteps } from '../../../domain/applications/members.ts';
 import {
@@ -90,6 +91,13 @@ const DESK_TEXT = {
   postingConfirmed: (at: string) =>
     `Confirmed ${at} and e-mailed to the customer. A change is e-mailed to them as a correction.`,
   postingLabel: 'Address, one envelope line per line: the centre or mission, then the street, city and code',
+  feesNotYet:
+    'The fees paid at the centre are recorded once the order is paid (and not once it is cancelled or refunded).',
+  feesUnrecorded:
+    'Not recorded yet: record the centre’s reference once our team has paid the government fee, the ICWF and the centre’s fee this order’s price carries. Submitted waits for it: the refund policy keeps those fees from then on. The customer is not e-mailed.',
+  feesRecorded: (at: string, by: string, reference: string) =>
+    `Recorded ${at} by ${by}: reference ${reference}. The refund policy keeps these fees once the order is submitted.`,
+  feesLabel: 'The centre’s reference for the payment (a VFS Global or BLS International reference number)',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -433,6 +441,53 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
       <FormError message={error} />
       <button type="submit" className={BUTTON} disabled={busy}>
         {busy ? 'Saving…' : confirmed ? 'Save and e-mail the correction' : 'Confirm and e-mail the customer'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The fees our team pays at the centre for a mission's file whose price carries them (the government
+ * fee, the ICWF and the centre's): the centre's reference, recorded before Submitted, which waits for
+ * it because the refund policy keeps those fees from then on. Staff bookkeeping: nothing is e-mailed.
+ */
+function FeesPaidForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const service = order.service;
+  if (!service) return null;
+  if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.feesNotYet}</p>;
+  const recorded = service.feesPaid;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = feesPaidSchema.safeParse({ reference: new FormData(event.currentTarget).get('reference') });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the reference');
+    await run(
+      async () =>
+        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/fees-paid', { ...byRef(order), body: parsed.data })))
+          .message,
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Record the fees paid at the centre">
+      <p id="desk-fees-state" className="text-sm text-slate-700">
+        {recorded
+          ? DESK_TEXT.feesRecorded(formatUtc(recorded.paidAt), recorded.recordedBy, recorded.reference)
+          : DESK_TEXT.feesUnrecorded}
+      </p>
+      <label className={FIELD_LABEL}>
+        {DESK_TEXT.feesLabel}
+        <input
+          key={recorded?.paidAt ?? 'none'}
+          name="reference"
+          maxLength={FEES_PAID_LIMITS.maxLength}
+          defaultValue={recorded?.reference ?? ''}
+          aria-describedby="desk-fees-state"
+          className={CONTROL}
+        />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Saving…' : recorded ? 'Save the corrected reference' : 'Record the fees paid'}
       </button>
     </form>
   );
@@ -956,6 +1011,11 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
           {order.service?.order.filing === 'mission' ? (
             <Panel title="Posting address" id="desk-posting-address">
               <PostingAddressForm order={order} />
+            </Panel>
+          ) : null}
+          {order.service?.order.filing === 'mission' && carriesOutsideFees(order.service.order.price) ? (
+            <Panel title="Fees paid at the centre" id="desk-fees-paid">
+              <FeesPaidForm order={order} />
             </Panel>
           ) : null}
           {order.kind === 'service' ? (

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import { FEES_PAID_MESSAGES, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { OrderDeskPage } from './order-desk-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+/** A New OCI Card's price: the government fee, the ICWF and VFS's fee, which our team pays at the centre. */
+const OCI_PRICE = {
+  totalCents: 32500,
+  currency: 'USD',
+  governmentFeeCents: 27500,
+  mandatoryFees: [
+    { label: 'ICWF', amountCents: 300 },
+    { label: 'VFS Global service fee', amountCents: 1590 },
+  ],
+  feesPaidOnPortal: false,
+};
+
+/** A service order with no members: the fields the desk's fees paid panel reads. */
+function serviceOrder(
+  status: string,
+  {
+    application = {},
+    feesPaid = null,
+  }: { application?: Partial<ApplicationOrder>; feesPaid?: FeesPaidRecord | null } = {},
+): DeskOrder {
+  return {
+    id: 1,
+    displayId: 'DOC-48213907',
+    kind: 'service',
+    title: 'OCI Card: New OCI Card',
+    status,
+    customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
+    sla: { state: 'running', startedAt: null, dueAt: null, days: 70, basis: 'OCI within 70 days' },
+    nextStatuses: [],
+    notes: [],
+    expedite: false,
+    charged: { currency: 'USD', lines: [], totalCents: 0 },
+    payments: { attempts: [], refunds: [] },
+    service: {
+      order: {
+        service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
+        package: { id: 2, slug: 'new-oci-card', name: 'New OCI Card' },
+        choices: { applyingFrom: 'US' },
+        price: OCI_PRICE,
+        members: [],
+        timeline: [],
+        mission: null,
+        filing: 'mission',
+        postingAddress: null,
+        ...application,
+      },
+      definition: null,
+      answers: [],
+      checklist: { canChangeDocuments: false, complete: true, members: [] },
+      documents: [],
+      addOns: [],
+      feesPaid,
+    },
+    photo: null,
+  } as unknown as DeskOrder;
+}
+
+async function show(order: DeskOrder) {
+  renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, { path: '/admin/orders/DOC-48213907' });
+  await screen.findByRole('heading', { level: 1 });
+  return screen.queryByRole('region', { name: 'Fees paid at the centre' });
+}
+
+describe('the desk’s fees paid at the centre', () => {
+  it('checks the reference, and sends it trimmed', async () => {
+    const panel = await show(serviceOrder('In review'));
+    if (!panel) throw new Error('no fees paid panel');
+    expect(within(panel).getByText(/^Not recorded yet/)).toBeTruthy();
+    const field = within(panel).getByLabelText(/^The centre’s reference for the payment/) as HTMLInputElement;
+    expect(field.value).toBe('');
+
+    // Checked before any call, with the shared rules' words.
+    const api = fakeApi({
+      'PUT /api/v1/admin/orders/DOC-48213907/fees-paid': () => ok({}, FEES_PAID_MESSAGES.recorded),
+    });
+    fireEvent.change(field, { target: { value: 'AB' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Record the fees paid' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', FEES_PAID_MESSAGES.referenceLength);
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(field, { target: { value: ' VFS-WAS-2026-004211 ' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Record the fees paid' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ reference: 'VFS-WAS-2026-004211' }),
+    );
+  });
+
+  it('shows the record once made: when, by whom and the reference', async () => {
+    const panel = await show(
+      serviceOrder('In review', {
+        feesPaid: {
+          reference: 'VFS-WAS-2026-004211',
+          paidAt: '2026-12-01T12:00:00.000Z',
+          recordedBy: 'meera@example.com',
+        },
+      }),
+    );
+    if (!panel) throw new Error('no fees paid panel');
+    expect(panel.textContent).toMatch(/Recorded .* by meera@example\.com: reference VFS-WAS-2026-004211\./);
+    expect((within(panel).getByRole('textbox') as HTMLInputElement).value).toBe('VFS-WAS-2026-004211');
+    expect(within(panel).getByRole('button', { name: 'Save the corrected reference' })).toBeTruthy();
+  });
+
+  it('waits for payment, and is not offered for an e-Visa or a price with no such fees', async () => {
+    const unpaid = await show(serviceOrder('Payment pending'));
+    expect(unpaid?.textContent).toContain('The fees paid at the centre are recorded once the order is paid');
+    expect(within(unpaid as HTMLElement).queryByRole('textbox')).toBeNull();
+    cleanup();
+    expect(await show(serviceOrder('In review', { application: { filing: 'online' } }))).toBeNull();
+    cleanup();
+    const onPortal = { ...OCI_PRICE, feesPaidOnPortal: true };
+    expect(
+      await show(
+        serviceOrder('In review', { application: { price: onPortal } as unknown as Partial<ApplicationOrder> }),
+      ),
+    ).toBeNull();
+    cleanup();
+    const none = { ...OCI_PRICE, governmentFeeCents: 0, mandatoryFees: [] };
+    expect(
+      await show(serviceOrder('In review', { application: { price: none } as unknown as Partial<ApplicationOrder> })),
+    ).toBeNull();
+  });
+});
