@@ -4,68 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { FEES_PAID_MESSAGES, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
+import { deskServiceOrder, OCI_DESK_PRICE } from '../../testing/desk-fixtures.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
-/** A New OCI Card's price: the government fee, the ICWF and VFS's fee, which our team pays at the centre. */
-const OCI_PRICE = {
-  totalCents: 32500,
-  currency: 'USD',
-  governmentFeeCents: 27500,
-  mandatoryFees: [
-    { label: 'ICWF', amountCents: 300 },
-    { label: 'VFS Global service fee', amountCents: 1590 },
-  ],
-  feesPaidOnPortal: false,
-};
-
-/** A service order with no members: the fields the desk's fees paid panel reads. */
-function serviceOrder(
+/** A service order on the desk, with the fees paid record `feesPaid` (none by default). */
+const serviceOrder = (
   status: string,
   {
     application = {},
     feesPaid = null,
   }: { application?: Partial<ApplicationOrder>; feesPaid?: FeesPaidRecord | null } = {},
-): DeskOrder {
-  return {
-    id: 1,
-    displayId: 'DOC-48213907',
-    kind: 'service',
-    title: 'OCI Card: New OCI Card',
-    status,
-    customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
-    sla: { state: 'running', startedAt: null, dueAt: null, days: 70, basis: 'OCI within 70 days' },
-    nextStatuses: [],
-    notes: [],
-    expedite: false,
-    charged: { currency: 'USD', lines: [], totalCents: 0 },
-    payments: { attempts: [], refunds: [] },
-    service: {
-      order: {
-        service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
-        package: { id: 2, slug: 'new-oci-card', name: 'New OCI Card' },
-        choices: { applyingFrom: 'US' },
-        price: OCI_PRICE,
-        members: [],
-        timeline: [],
-        mission: null,
-        filing: 'mission',
-        postingAddress: null,
-        ...application,
-      },
-      definition: null,
-      answers: [],
-      checklist: { canChangeDocuments: false, complete: true, members: [] },
-      documents: [],
-      addOns: [],
-      feesPaid,
-    },
-    photo: null,
-  } as unknown as DeskOrder;
-}
+) => deskServiceOrder(status, { application, service: { feesPaid } });
 
 async function show(order: DeskOrder) {
   renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, { path: '/admin/orders/DOC-48213907' });
@@ -120,14 +73,14 @@ describe('the desk’s fees paid at the centre', () => {
     cleanup();
     expect(await show(serviceOrder('In review', { application: { filing: 'online' } }))).toBeNull();
     cleanup();
-    const onPortal = { ...OCI_PRICE, feesPaidOnPortal: true };
+    const onPortal = { ...OCI_DESK_PRICE, feesPaidOnPortal: true };
     expect(
       await show(
         serviceOrder('In review', { application: { price: onPortal } as unknown as Partial<ApplicationOrder> }),
       ),
     ).toBeNull();
     cleanup();
-    const none = { ...OCI_PRICE, governmentFeeCents: 0, mandatoryFees: [] };
+    const none = { ...OCI_DESK_PRICE, governmentFeeCents: 0, mandatoryFees: [] };
     expect(
       await show(serviceOrder('In review', { application: { price: none } as unknown as Partial<ApplicationOrder> })),
     ).toBeNull();

@@ -5,6 +5,7 @@ import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-address.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
+import { deskServiceOrder } from '../../testing/desk-fixtures.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -14,49 +15,9 @@ cleanupAfterEach();
 /** A Tulare County order's mission, San Francisco, whose address our sources give. */
 const SAN_FRANCISCO = TULARE_JURISDICTION;
 
-/** A service order with no members: the fields of the application the desk's posting address reads. */
-function serviceOrder(status: string, application: Partial<ApplicationOrder>): DeskOrder {
-  return {
-    id: 1,
-    displayId: 'DOC-48213907',
-    kind: 'service',
-    title: 'OCI Card: New OCI Card',
-    status,
-    customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
-    sla: { state: 'running', startedAt: null, dueAt: null, days: 70, basis: 'OCI within 70 days' },
-    nextStatuses: [],
-    notes: [],
-    expedite: false,
-    charged: { currency: 'USD', lines: [], totalCents: 0 },
-    payments: { attempts: [], refunds: [] },
-    service: {
-      order: {
-        service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
-        package: { id: 2, slug: 'new-oci-card', name: 'New OCI Card' },
-        choices: { applyingFrom: 'US' },
-        price: {
-          totalCents: 32500,
-          currency: 'USD',
-          governmentFeeCents: 27500,
-          mandatoryFees: [],
-          feesPaidOnPortal: false,
-        },
-        members: [],
-        timeline: [],
-        mission: null,
-        filing: 'mission',
-        postingAddress: null,
-        ...application,
-      },
-      definition: null,
-      answers: [],
-      checklist: { canChangeDocuments: false, complete: true, members: [] },
-      documents: [],
-      addOns: [],
-    },
-    photo: null,
-  } as unknown as DeskOrder;
-}
+/** A service order on the desk, its application's fields `application` over the fixture's. */
+const serviceOrder = (status: string, application: Partial<ApplicationOrder>) =>
+  deskServiceOrder(status, { application });
 
 async function show(order: DeskOrder, onLoad?: () => void) {
   renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, {
