@@ -6,7 +6,7 @@ import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-a
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { applicationOrders } from '../applications/tables.ts';
-import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
+import { apiCall, eVisaOrder, missionOrder, moveOrderTo } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -21,14 +21,6 @@ afterAll(() => t.close());
 
 const REFERENCE = 'VFS-WAS-2026-004211';
 const ADDRESS = ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'];
-
-/** A customer's New OCI Card order from the USA (its price carries the government, ICWF and VFS fees), paid unless told otherwise. */
-async function missionOrder({ paid = true } = {}) {
-  const customer = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, customer.token);
-  if (paid) await moveOrderTo(t.app, order.id, 'Forms incomplete');
-  return { customer, order };
-}
 
 const record = (token: string, ref: string, reference: unknown) =>
   apiCall(t.app, 'PUT', `/admin/orders/${ref}/fees-paid`, token, { reference });
@@ -45,7 +37,7 @@ const rowOf = async (orderId: number) =>
 
 describe('PUT /admin/orders/{ref}/fees-paid', () => {
   it('answers a visitor 401 and a customer 403 before reading the body', async () => {
-    const { customer, order } = await missionOrder();
+    const { customer, order } = await missionOrder(t.app);
     // A body the route would refuse (400) is never read: the role is checked on arrival.
     expect((await record('', order.displayId, 42)).statusCode).toBe(401);
     const refused = await record(customer.token, order.displayId, 42);
@@ -55,7 +47,7 @@ describe('PUT /admin/orders/{ref}/fees-paid', () => {
   });
 
   it('refuses a reference that is missing, too short or long, or holds a character that cannot be printed', async () => {
-    const { order } = await missionOrder();
+    const { order } = await missionOrder(t.app);
     const cases: [reference: unknown, message: string][] = [
       [undefined, M.referenceRequired],
       ['   ', M.referenceRequired],
@@ -74,21 +66,18 @@ describe('PUT /admin/orders/{ref}/fees-paid', () => {
   });
 
   it('refuses an e-Visa, a photo order, an unpaid order and a price with no such fees', async () => {
-    const evisa = { citizenship: 'US', destination: 'IN' };
-    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', evisa);
     const customer = await createSignedInUser(t.app);
-    const online = await startApplication(t.app, customer.token, { packageId: pkg.id, choices: evisa });
-    await moveOrderTo(t.app, online.id, 'Forms incomplete');
+    const online = await eVisaOrder(t.app, customer.token, 'Forms incomplete');
     const photo = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
     expect(photo.statusCode).toBe(201);
-    const unpaid = (await missionOrder({ paid: false })).order;
+    const unpaid = (await missionOrder(t.app, { paid: false })).order;
     // A mission's file whose fees the customer pays on the portal, and one whose price has none.
-    const onPortal = (await missionOrder()).order;
+    const onPortal = (await missionOrder(t.app)).order;
     await t.database.db
       .update(applicationOrders)
       .set({ feesPaidOnPortal: true })
       .where(eq(applicationOrders.orderId, onPortal.id));
-    const noFees = (await missionOrder()).order;
+    const noFees = (await missionOrder(t.app)).order;
     await t.database.db
       .update(applicationOrders)
       .set({ governmentFeeCents: 0, mandatoryFees: [] })
@@ -109,7 +98,7 @@ describe('PUT /admin/orders/{ref}/fees-paid', () => {
   });
 
   it('stores it with who and when, shows it on the desk, writes one audit entry and e-mails no one', async () => {
-    const { customer, order } = await missionOrder();
+    const { customer, order } = await missionOrder(t.app);
     const desk = () => apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token);
     expect((await desk()).json().data.service.feesPaid).toBeNull();
     const mailsToCustomer = () =>
@@ -153,7 +142,7 @@ describe('staff moving a mission’s file to Submitted', () => {
     apiCall(t.app, 'PUT', `/admin/orders/${ref}/posting-address`, staff.token, { lines: ADDRESS, mission: null });
 
   async function inReview() {
-    const { order } = await missionOrder();
+    const { order } = await missionOrder(t.app);
     await moveOrderTo(t.app, order.id, 'Order pending');
     expect((await toStatus(order.displayId, 'In review')).statusCode).toBe(200);
     return order;

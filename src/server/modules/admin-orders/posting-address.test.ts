@@ -6,7 +6,7 @@ import { MISSION_ADDRESS_MISSING } from '../../../domain/applications/print-pack
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { pdfPageLines } from '../../test/pdf-text.ts';
-import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
+import { apiCall, eVisaOrder, missionOrder, moveOrderTo } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -31,14 +31,6 @@ const CORRECTED = [
   '1025 Vermont Ave NW, Suite 702',
   'Washington, DC 20005',
 ];
-
-/** A customer's New OCI Card order from the USA, paid (Forms incomplete) unless told otherwise. */
-async function missionOrder({ paid = true } = {}) {
-  const customer = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, customer.token);
-  if (paid) await moveOrderTo(t.app, order.id, 'Forms incomplete');
-  return { customer, order, memberId: order.members[0]?.id ?? 0 };
-}
 
 /** `mission`: the mission the desk's form was filled for (these orders have none until an address is saved). */
 const confirm = (token: string, ref: string, lines: unknown, mission: string | null = null) =>
@@ -68,7 +60,7 @@ async function labelOf(ref: string, memberId: number) {
 
 describe('PUT /admin/orders/{ref}/posting-address', () => {
   it('answers a visitor 401 and a customer 403 before reading the body', async () => {
-    const { customer, order } = await missionOrder();
+    const { customer, order } = await missionOrder(t.app);
     // A body the route would refuse (400) is never read: the role is checked on arrival.
     expect((await confirm('', order.displayId, 'not lines')).statusCode).toBe(401);
     const refused = await confirm(customer.token, order.displayId, 'not lines');
@@ -78,7 +70,7 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 
   it('refuses lines a label cannot print, naming the line', async () => {
-    const { order } = await missionOrder();
+    const { order } = await missionOrder(t.app);
     const cases: [lines: unknown, field: string, message: string][] = [
       [['VFS Global'], 'lines', M.tooFewLines],
       [Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`), 'lines', M.tooManyLines],
@@ -98,14 +90,11 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 
   it('refuses an e-Visa (filed online), a photo order and an unpaid order', async () => {
-    const evisa = { citizenship: 'US', destination: 'IN' };
-    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', evisa);
     const customer = await createSignedInUser(t.app);
-    const online = await startApplication(t.app, customer.token, { packageId: pkg.id, choices: evisa });
-    await moveOrderTo(t.app, online.id, 'Forms incomplete');
+    const online = await eVisaOrder(t.app, customer.token, 'Forms incomplete');
     const photo = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
     expect(photo.statusCode).toBe(201);
-    const unpaid = (await missionOrder({ paid: false })).order;
+    const unpaid = (await missionOrder(t.app, { paid: false })).order;
     for (const [ref, message] of [
       [online.displayId, M.notPosted],
       [photo.json().data.displayId, M.notAnApplication],
@@ -120,7 +109,7 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 
   it('stores it with who and when: the label prints it, the customer’s order carries it, one e-mail and one audit entry', async () => {
-    const { customer, order, memberId } = await missionOrder();
+    const { customer, order, memberId } = await missionOrder(t.app);
     // No address known yet: the label says to wait, and the order page has nothing to show.
     expect((await labelOf(order.displayId, memberId)).text).toContain(MISSION_ADDRESS_MISSING);
     const before = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
@@ -170,7 +159,7 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 
   it('e-mails a changed address as a correction, and a return to the first one too', async () => {
-    const { customer, order, memberId } = await missionOrder();
+    const { customer, order, memberId } = await missionOrder(t.app);
     expect((await confirm(staff.token, order.displayId, CENTRE)).statusCode).toBe(200);
     const changed = await confirm(staff.token, order.displayId, CORRECTED);
     expect(changed.json()).toMatchObject({ message: M.confirmed, data: { lines: CORRECTED } });
@@ -209,7 +198,7 @@ describe('a desk form filled before the customer’s answers moved the mission',
   ];
 
   it('is refused under the order’s lock, naming the mission now; the customer was told not to post to the address', async () => {
-    const { customer, order, memberId } = await missionOrder();
+    const { customer, order, memberId } = await missionOrder(t.app);
     const saveZip = async (zipCode: string) => {
       // A fresh session for each save: autosave allows one write per member per second per session.
       const token = await signIn(t.app, customer.email, customer.password);
@@ -255,7 +244,7 @@ describe('a desk form filled before the customer’s answers moved the mission',
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.lines).toEqual(lines);
     // An order with no mission yet takes a form filled for none, and refuses one filled for a mission.
-    const none = await missionOrder();
+    const none = await missionOrder(t.app);
     const refused = await confirm(staff.token, none.order.displayId, lines, NEW_YORK);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(M.missionChanged(null));
@@ -268,7 +257,7 @@ describe('staff moving an application to Submitted', () => {
     apiCall(t.app, 'POST', `/admin/orders/${ref}/status`, staff.token, { status });
 
   it('waits for the posting address of a posted file; an e-Visa, filed online, needs none', async () => {
-    const { order } = await missionOrder();
+    const { order } = await missionOrder(t.app);
     await moveOrderTo(t.app, order.id, 'Order pending');
     expect((await toStatus(order.displayId, 'In review')).statusCode).toBe(200);
     const held = await toStatus(order.displayId, 'Submitted');
@@ -282,11 +271,8 @@ describe('staff moving an application to Submitted', () => {
     ).toBe(200);
     expect((await toStatus(order.displayId, 'Submitted')).statusCode).toBe(200);
 
-    const evisa = { citizenship: 'US', destination: 'IN' };
-    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', evisa);
     const customer = await createSignedInUser(t.app);
-    const online = await startApplication(t.app, customer.token, { packageId: pkg.id, choices: evisa });
-    await moveOrderTo(t.app, online.id, 'Order pending');
+    const online = await eVisaOrder(t.app, customer.token, 'Order pending');
     expect((await toStatus(online.displayId, 'In review')).statusCode).toBe(200);
     expect((await toStatus(online.displayId, 'Submitted')).statusCode).toBe(200);
   });

@@ -87,6 +87,23 @@ export function apiCall(app: FastifyInstance, method: ApiMethod, url: string, to
   });
 }
 
+/** A customer's New OCI Card order from the USA (a mission's file), paid (Forms incomplete) unless told otherwise. */
+export async function missionOrder(app: FastifyInstance, { paid = true } = {}) {
+  const customer = await createSignedInUser(app);
+  const order = await startApplication(app, customer.token);
+  if (paid) await moveOrderTo(app, order.id, 'Forms incomplete');
+  return { customer, order, memberId: order.members[0]?.id ?? 0 };
+}
+
+/** An e-Visa order (filed online on the portal: nothing posted, no fees at a centre) of `token`'s customer, moved to `to`. */
+export async function eVisaOrder(app: FastifyInstance, token: string, to: OrderStatus) {
+  const choices = { citizenship: 'US', destination: 'IN' };
+  const { pkg } = await seededPackage(app, 'indian-visa', 'e-tourist-30-days', choices);
+  const order = await startApplication(app, token, { packageId: pkg.id, choices });
+  await moveOrderTo(app, order.id, to);
+  return order;
+}
+
 /** Where the tests' files are posted, as staff confirm it before Submitted (decision 0179). */
 export const TEST_POSTING_ADDRESS = ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'];
 
