@@ -255,6 +255,24 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     });
   }
 
+  /**
+   * `work` on the service order `orderRef` names, locked in its transaction (the confirmation and the
+   * record staff make on an application's file); a photo order answers 409 with `photoOrder`.
+   */
+  async function onLockedApplication<T>(
+    orderRef: string,
+    photoOrder: string,
+    work: (tx: Database, order: Order) => Promise<FormResult<T>>,
+  ): Promise<FormResult<T>> {
+    const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+    if (!found) return notFound();
+    if (found.order.kind !== 'service') return formFailure(409, photoOrder);
+    return db.transaction(async (tx) => {
+      const order = await deps.orders.lockOrder(tx, found.order.id);
+      return order ? work(tx, order) : notFound();
+    });
+  }
+
   return {
     /** The services the queue can be filtered by, and photo orders. */
     async serviceFilters(): Promise<ServiceFilterOption[]> {
@@ -663,12 +681,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       orderRef: string,
       input: PostingAddressInput,
     ): Promise<FormResult<{ address: ConfirmedPostingAddress; changed: boolean }>> {
-      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
-      if (!found) return notFound();
-      if (found.order.kind !== 'service') return formFailure(409, POSTING_ADDRESS_MESSAGES.notAnApplication);
-      return db.transaction(async (tx) => {
-        const order = await deps.orders.lockOrder(tx, found.order.id);
-        if (!order) return notFound();
+      return onLockedApplication(orderRef, POSTING_ADDRESS_MESSAGES.notAnApplication, async (tx, order) => {
         const confirmed = await deps.applications.confirmPostingAddress(tx, order, input, actor, now());
         if (!confirmed.ok) return confirmed;
         const { address, before, changed } = confirmed.value;
@@ -708,12 +721,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       orderRef: string,
       input: FeesPaidInput,
     ): Promise<FormResult<{ record: FeesPaidRecord; changed: boolean }>> {
-      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
-      if (!found) return notFound();
-      if (found.order.kind !== 'service') return formFailure(409, FEES_PAID_MESSAGES.notAnApplication);
-      return db.transaction(async (tx) => {
-        const order = await deps.orders.lockOrder(tx, found.order.id);
-        if (!order) return notFound();
+      return onLockedApplication(orderRef, FEES_PAID_MESSAGES.notAnApplication, async (tx, order) => {
         const recorded = await deps.applications.recordFeesPaid(tx, order, input, actor, now());
         if (!recorded.ok) return recorded;
         const { record, before, changed } = recorded.value;
