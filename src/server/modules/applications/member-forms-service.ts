@@ -19,7 +19,7 @@ import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } f
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { definitionForMember } from '../../../domain/forms/member-texts.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
-import { ADDRESS_KEYS, addressCountryConflict } from '../../../domain/jurisdiction/address-answers.ts';
+import { ADDRESS_KEYS, addressCountryConflict, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
 import {
@@ -154,11 +154,15 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
    * confirms meanwhile waits for the move, and the e-mail withdrawing one is queued with it.
    * Answers whether the mission moved.
    */
-  function refreshMission(
+  async function refreshMission(
     resolveIn: (on: Database) => ResolveMission,
     orderId: number,
     memberId: number,
   ): Promise<boolean> {
+    // Only the deciding member's address moves the mission: another member's autosave takes no lock
+    // (refreshOrderMission reads the decider again under it).
+    const decider = decidingMember(await createApplicationsRepository(db).listMembers(orderId));
+    if (decider?.id !== memberId) return false;
     return db.transaction(async (tx) => {
       const order = await orders.lockOrder(tx, orderId);
       if (!order) return false;
