@@ -8,6 +8,7 @@ import {
   orderChecklistSchema,
 } from '../applications/documents.ts';
 import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
+import { confirmedPostingAddressSchema } from '../applications/posting-address.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
@@ -240,6 +241,8 @@ export const deskOrderSchema = z.object({
       addOns: z.array(chosenAddOnSchema),
       /** The fees our team paid at the centre, as recorded (reference, when, by whom); null until then. */
       feesPaid: feesPaidRecordSchema.nullable(),
+      /** The posting address as confirmed (lines, when, by whom); null until then. */
+      postingAddress: confirmedPostingAddressSchema.nullable(),
     })
     .nullable(),
   photo: photoOrderSchema.nullable(),

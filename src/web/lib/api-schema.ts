@@ -13327,6 +13327,12 @@ export interface operations {
                                     /** @description The e-mail address of the member of staff who recorded it */
                                     recordedBy: string;
                                 } | null;
+                                postingAddress: {
+                                    lines: string[];
+                                    confirmedAt: string;
+                                    /** @description The e-mail address of the member of staff who confirmed it */
+                                    confirmedBy: string;
+                                } | null;
                             } | null;
                             photo: {
                                 id: number;

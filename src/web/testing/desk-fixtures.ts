@@ -57,6 +57,7 @@ export function deskServiceOrder(
       documents: [],
       addOns: [],
       feesPaid: null,
+      postingAddress: null,
       ...service,
     },
     photo: null,

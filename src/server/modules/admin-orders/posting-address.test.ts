@@ -138,9 +138,11 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
 
     const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
     expect(page.json().data.postingAddress).toEqual({ lines: CENTRE, confirmedAt });
-    // The desk reads the same order, so its form starts from what was confirmed.
+    // The desk reads the same order, so its form starts from what was confirmed; it also says who
+    // confirmed it, which the customer's order leaves out.
     const desk = await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token);
     expect(desk.json().data.service.order.postingAddress).toEqual({ lines: CENTRE, confirmedAt });
+    expect(desk.json().data.service.postingAddress).toEqual({ lines: CENTRE, confirmedAt, confirmedBy: staff.email });
 
     const mails = await mailsOf(order.id);
     expect(mails).toHaveLength(1);

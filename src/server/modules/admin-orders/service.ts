@@ -99,7 +99,7 @@ export interface AdminOrdersDeps {
     | 'getOrder'
     | 'confirmPostingAddress'
     | 'recordFeesPaid'
-    | 'feesPaid'
+    | 'staffRecords'
   >;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
@@ -398,12 +398,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         );
         return { ...base, nextStatuses: next, service: null, photo };
       }
-      const [application, form, checklist, documents, feesPaid] = await Promise.all([
+      const [application, form, checklist, documents, records] = await Promise.all([
         deps.applications.getOrder(order.userId, ref),
         deps.memberForms.orderForm(order.userId, ref),
         deps.documents.orderChecklist(order.userId, ref),
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
-        deps.applications.feesPaid(order.id),
+        deps.applications.staffRecords(order.id),
       ]);
       const app = owned(application, 'the application');
       const { definition } = owned(form, 'the form');
@@ -431,7 +431,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           checklist: withDeskChecklistLinks(order.displayId, owned(checklist, 'the checklist')),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
           addOns,
-          feesPaid,
+          ...records,
         },
         photo: null,
       };

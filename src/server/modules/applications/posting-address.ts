@@ -29,6 +29,12 @@ export function postingAddressOf(app: ApplicationRow): PostingAddress | null {
   return { lines: app.postingAddress, confirmedAt: app.postingAddressConfirmedAt.toISOString() };
 }
 
+/** The same with the member of staff who confirmed it: what the desk shows. */
+export function confirmedPostingAddressOf(app: ApplicationRow): ConfirmedPostingAddress | null {
+  const address = postingAddressOf(app);
+  return address && { ...address, confirmedBy: app.postingAddressConfirmedByEmail ?? '' };
+}
+
 /** What a confirmation did: the address now, the one it replaced (null for the first), and whether anything changed. */
 export interface PostingAddressConfirmation {
   address: ConfirmedPostingAddress;
@@ -59,10 +65,8 @@ export async function confirmPostingAddress(
   const missionNow = app.mission?.mission.name ?? null;
   if (mission !== missionNow) return formFailure(409, M.missionChanged(missionNow));
   const before = postingAddressOf(app);
-  if (before && sameLines(before.lines, lines)) {
-    const address = { ...before, confirmedBy: app.postingAddressConfirmedByEmail ?? '' };
-    return { ok: true, value: { address, before, changed: false } };
-  }
+  const kept = confirmedPostingAddressOf(app);
+  if (kept && sameLines(kept.lines, lines)) return { ok: true, value: { address: kept, before, changed: false } };
   await repository.setPostingAddress(order.id, {
     postingAddress: [...lines],
     postingAddressConfirmedAt: at,

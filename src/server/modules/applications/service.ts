@@ -54,7 +54,12 @@ import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
 import { completionFacts, type OrderCompletion } from './order-completion.ts';
 import { followDecidingMember, type ResolveMission, withdrawReviewsAway } from './order-mission.ts';
-import { confirmPostingAddress, postingAddressOf, submittedHeld } from './posting-address.ts';
+import {
+  confirmedPostingAddressOf,
+  confirmPostingAddress,
+  postingAddressOf,
+  submittedHeld,
+} from './posting-address.ts';
 import {
   type ApplicationRow,
   type CatalogRef,
@@ -375,10 +380,14 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     /** Staff record the fees our team paid at the centre, in the order's locked transaction. */
     recordFeesPaid,
 
-    /** The fees paid at the centre our team recorded on the order (the desk's), or null. */
-    async feesPaid(orderId: number) {
+    /**
+     * What our team recorded on the order, with who recorded it (the desk's): the posting address
+     * confirmed and the fees paid at the centre, each null until then.
+     */
+    async staffRecords(orderId: number) {
       const app = await createApplicationsRepository(db).findApplication(orderId);
-      return app ? feesPaidOf(app) : null;
+      if (!app) return { postingAddress: null, feesPaid: null };
+      return { postingAddress: confirmedPostingAddressOf(app), feesPaid: feesPaidOf(app) };
     },
 
     /**

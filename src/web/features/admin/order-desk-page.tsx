@@ -88,8 +88,8 @@ const DESK_TEXT = {
   postingNotYet: 'The posting address is confirmed once the order is paid (and not once it is cancelled or refunded).',
   postingUnconfirmed:
     'Not confirmed yet: the customer’s order page and print pack tell them to wait for it. Confirm it before Submitted, which tells them their order page says where the file goes. Saving e-mails it to them.',
-  postingConfirmed: (at: string) =>
-    `Confirmed ${at} and e-mailed to the customer. A change is e-mailed to them as a correction.`,
+  postingConfirmed: (at: string, by: string) =>
+    `Confirmed ${at} by ${by} and e-mailed to the customer. A change is e-mailed to them as a correction.`,
   postingLabel: 'Address, one envelope line per line: the centre or mission, then the street, city and code',
   feesNotYet:
     'The fees paid at the centre are recorded once the order is paid (and not once it is cancelled or refunded).',
@@ -403,7 +403,8 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
   const app = order.service?.order;
   if (!app) return null;
   if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
-  const confirmed = app.postingAddress;
+  // The desk's own record: the customer's order view leaves out who confirmed it.
+  const confirmed = order.service?.postingAddress ?? null;
   const mission = app.mission?.mission.name ?? null;
   const prefill = confirmed?.lines ?? missionPostingLines(app.mission, app.service.slug) ?? [];
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -424,7 +425,9 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Confirm the posting address">
       <p id="desk-posting-state" className="text-sm text-slate-700">
-        {confirmed ? DESK_TEXT.postingConfirmed(formatUtc(confirmed.confirmedAt)) : DESK_TEXT.postingUnconfirmed}
+        {confirmed
+          ? DESK_TEXT.postingConfirmed(formatUtc(confirmed.confirmedAt), confirmed.confirmedBy)
+          : DESK_TEXT.postingUnconfirmed}
       </p>
       <label className={FIELD_LABEL}>
         {DESK_TEXT.postingLabel}

@@ -86,14 +86,18 @@ describe('the desk’s posting address', () => {
 
   it('starts from the address confirmed before, and saves a change as a correction', async () => {
     const lines = ['Embassy of India', '2536 Massachusetts Avenue NW', 'Washington, DC 20008'];
+    const confirmed = { lines, confirmedAt: '2026-12-01T12:00:00.000Z' };
     const panel = await show(
-      serviceOrder('Submitted', {
-        mission: SAN_FRANCISCO,
-        postingAddress: { lines, confirmedAt: '2026-12-01T12:00:00.000Z' },
+      deskServiceOrder('Submitted', {
+        application: { mission: SAN_FRANCISCO, postingAddress: confirmed },
+        service: { postingAddress: { ...confirmed, confirmedBy: 'desk@sevadocs.in' } },
       }),
     );
     if (!panel) throw new Error('no posting address panel');
-    expect(within(panel).getByText(/^Confirmed .* and e-mailed to the customer\. A change is e-mailed/)).toBeTruthy();
+    // Who confirmed it, as the fees paid record says who recorded them.
+    expect(
+      within(panel).getByText(/^Confirmed .* by desk@sevadocs\.in and e-mailed to the customer\. A change is e-mailed/),
+    ).toBeTruthy();
     expect((within(panel).getByRole('textbox') as HTMLTextAreaElement).value).toBe(lines.join('\n'));
     expect(within(panel).getByRole('button', { name: 'Save and e-mail the correction' })).toBeTruthy();
   });
