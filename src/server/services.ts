@@ -285,6 +285,7 @@ export async function createServices(
     notifications,
     jobs,
     contact: company,
+    feesPaidRecord: async (orderId) => (await applications.staffRecords(orderId)).feesPaid,
     log: log ?? console,
     ...(rateLimits ? { rateLimits } : {}),
   });

@@ -24,6 +24,12 @@ export const REFUND_SPLIT_TEXT = {
    * this says it as done: the customer's lines said "not refundable once submitted" (FEE_REFUND_MARK).
    */
   keptFee: 'not refundable: order submitted',
+  /** Under the note when the fees are kept: what they went to, as the desk recorded it. */
+  feesPaidAtCentre: (day: string, reference: string, by: string) =>
+    `Our team paid them at the centre on ${day}: reference ${reference}, recorded by ${by}.`,
+  /** The same, for an order submitted before the desk recorded that payment (or never recorded). */
+  noFeesRecord:
+    'The desk holds no record of paying them at the centre for this order (orders submitted before that record existed have none): check with the team before keeping them.',
   keptTotal: 'Not refundable in all',
 } as const;
 

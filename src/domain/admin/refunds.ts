@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
 import { LEDGER_PROVIDERS } from '../payments/payment.ts';
 import { amountField } from '../refunds/schema.ts';
@@ -73,6 +74,11 @@ export const adminRefundDetailSchema = z.object({
    * the refundable part, and the amount staff start from. Null when the order is gone.
    */
   split: refundSplitSchema.nullable(),
+  /**
+   * The fees our team paid at the centre for the order, as the desk recorded them (reference, when,
+   * by whom): what the policy's kept fees went to. Null for an order without that record.
+   */
+  feesPaid: feesPaidRecordSchema.nullable(),
 });
 export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;
 

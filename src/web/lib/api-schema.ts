@@ -12187,6 +12187,13 @@ export interface operations {
                                 refundableCents: number;
                                 defaultCents: number;
                             } | null;
+                            feesPaid: {
+                                reference: string;
+                                /** @description When our team recorded the payment */
+                                paidAt: string;
+                                /** @description The e-mail address of the member of staff who recorded it */
+                                recordedBy: string;
+                            } | null;
                         };
                     };
                 };

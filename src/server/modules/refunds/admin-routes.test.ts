@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
+import { apiCall, moveOrderTo, startApplication, TEST_FEES_PAID_REFERENCE } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
@@ -135,9 +135,10 @@ describe('reading refund requests', () => {
     ).json().data as { governmentFeeCents: number; thirdPartyFeeCents: number; totalCents: number };
     const kept = charged.governmentFeeCents + charged.thirdPartyFeeCents;
     expect(kept).toBeGreaterThan(0);
-    const split = async () =>
-      (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
+    const detail = async () => (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data;
+    const split = async () => (await detail()).split;
     // Not gone to the authorities yet: none of its fees were paid out, all of it is refundable.
+    expect((await detail()).feesPaid).toBeNull();
     expect(await split()).toEqual({
       feesPaidOut: false,
       feesCollected: true,
@@ -159,6 +160,11 @@ describe('reading refund requests', () => {
       nonRefundableCents: kept,
       refundableCents: order.price.totalCents - kept,
       defaultCents: order.price.totalCents - kept,
+    });
+    // What the kept fees went to, as the desk recorded it before Submitted.
+    expect((await detail()).feesPaid).toMatchObject({
+      reference: TEST_FEES_PAID_REFERENCE,
+      recordedBy: expect.stringContaining('@'),
     });
     // After a partial refund, the policy's amount is what of the refundable part is left.
     const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {

@@ -7,6 +7,7 @@ import {
   OPEN_REFUND_REQUEST_STATUSES,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
+import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
 import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
 import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
@@ -51,6 +52,8 @@ export interface RefundDecisionDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now: () => Date;
+  /** The fees our team paid at the centre for an order, as the desk recorded them (the applications module's), or null. */
+  feesPaidRecord: (orderId: number) => Promise<FeesPaidRecord | null>;
   /** Told in the decision's transaction once a request is decided and money may still be held. */
   afterDecision?: (tx: Database, orderId: number) => Promise<void>;
   log?: { error(details: object, message: string): void };
@@ -445,10 +448,11 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const row = await repository.findById(id);
       if (!row) return null;
       const [order] = await deps.orders.findByIds([row.orderId]);
-      const [refundable, charged, timeline] = await Promise.all([
+      const [refundable, charged, timeline, feesPaid] = await Promise.all([
         deps.orders.refundable(db, row.orderId),
         order ? deps.orders.chargedSummary(db, order) : Promise.resolve(null),
         deps.orders.timeline(row.orderId),
+        deps.feesPaidRecord(row.orderId),
       ]);
       const paidOut = feesPaidOut(timeline.map((change) => change.status));
       return {
@@ -458,6 +462,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           : null,
         refundable,
         split: charged ? refundSplit(charged, refundable, paidOut) : null,
+        feesPaid,
       };
     },
 

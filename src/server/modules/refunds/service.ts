@@ -37,6 +37,7 @@ export interface RefundsServiceDeps {
   /** The form's requests are looked at by a job, after the answer (see `submit`). */
   jobs: Pick<JobQueue, 'send' | 'work'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
+  feesPaidRecord: RefundDecisionDeps['feesPaidRecord'];
   now?: () => Date;
   newReference?: () => string;
   /** Where the form's requests are counted (the app's store; by default one of the service's own). */
@@ -218,6 +219,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     mail: deps.mail,
     notifications: deps.notifications,
     contact: deps.contact,
+    feesPaidRecord: deps.feesPaidRecord,
     now,
     afterDecision,
     ...(deps.log ? { log: deps.log } : {}),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
 import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/refunds.ts';
@@ -40,6 +40,7 @@ const refund: AdminRefundDetail = {
     refundableCents: 8000,
     defaultCents: 3000,
   },
+  feesPaid: null,
 };
 
 describe('a refund request page', () => {
@@ -60,6 +61,8 @@ describe('a refund request page', () => {
     const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
     expect((amount as HTMLInputElement).value).toBe('50.00');
     expect(screen.getByText(REFUND_SPLIT_TEXT.notPaidOut)).toBeTruthy();
+    // Nothing kept: no word of a payment at the centre.
+    expect(screen.queryByText(REFUND_SPLIT_TEXT.noFeesRecord)).toBeNull();
     expect(screen.getByText(REFUND_SPLIT_TEXT.refundableAll)).toBeTruthy();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.keptTotal)).toBeNull();
@@ -91,6 +94,23 @@ describe('a refund request page', () => {
     expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.keptTotal)).toBeNull();
     expect(screen.getByText(/The policy's amount is \$24: all that was paid\./)).toBeTruthy();
+  });
+
+  it('names what the kept fees went to, as the desk recorded it, or says no payment at the centre is recorded', async () => {
+    const recorded = {
+      reference: 'VFS-WAS-2026-004211',
+      paidAt: '2026-11-18T15:30:00.000Z',
+      recordedBy: 'desk@sevadocs.in',
+    };
+    renderWithRouter(<RefundPage detail={{ ...refund, feesPaid: recorded }} />);
+    expect(
+      await screen.findByText(
+        REFUND_SPLIT_TEXT.feesPaidAtCentre('Nov 18, 2026, 3:30 PM UTC', 'VFS-WAS-2026-004211', 'desk@sevadocs.in'),
+      ),
+    ).toBeTruthy();
+    cleanup();
+    renderWithRouter(<RefundPage detail={refund} />);
+    expect(await screen.findByText(REFUND_SPLIT_TEXT.noFeesRecord)).toBeTruthy();
   });
 
   it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {

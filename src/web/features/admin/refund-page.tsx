@@ -10,10 +10,19 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { formatUtc } from './order-format.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
-function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: number) => string }) {
+function PolicySplit({
+  split,
+  feesPaid,
+  money,
+}: {
+  split: RefundSplit;
+  feesPaid: AdminRefundDetail['feesPaid'];
+  money: (cents: number) => string;
+}) {
   const words = refundSplitWords(split);
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
@@ -43,6 +52,13 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
         </div>
       </dl>
       <p className="mt-2 text-xs text-slate-600">{words.note}</p>
+      {words.keepsFees ? (
+        <p className="mt-1 text-xs text-slate-600">
+          {feesPaid
+            ? REFUND_SPLIT_TEXT.feesPaidAtCentre(formatUtc(feesPaid.paidAt), feesPaid.reference, feesPaid.recordedBy)
+            : REFUND_SPLIT_TEXT.noFeesRecord}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -153,7 +169,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
           </>
         )}
       </dl>
-      {split && <PolicySplit split={split} money={money} />}
+      {split && <PolicySplit split={split} feesPaid={detail.feesPaid} money={money} />}
       <div>
         <h2 className="text-lg font-semibold text-slate-900">The customer's reason</h2>
         <p className="whitespace-pre-line text-slate-800">{request.reason}</p>
