@@ -36,6 +36,8 @@ export const APPLICATION_MESSAGES = {
   notCancellable: 'This application can no longer be cancelled here. To stop a paid order, please request a refund.',
   /** Timeline remarks of the system's moves between Forms incomplete and Order pending. */
   allItemsIn: 'Every form is reviewed and every required document is in. Our team will start on your application.',
+  /** …the same move after our team had the application In review and sent it back: the work had started. */
+  askedForItemsIn: 'Everything our team asked for is in. Our team will pick up your application again.',
   itemMissingAgain: 'A form review was removed or a required document is missing. Please complete the application.',
 } as const;
 

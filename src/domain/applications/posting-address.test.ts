@@ -5,7 +5,9 @@ import {
   missionPostingLines,
   POSTING_ADDRESS_TEXT,
   postingAddressLines,
+  postingAddressOpen,
   postingAddressSchema,
+  readyToSend,
 } from './posting-address.ts';
 import { MISSION_ADDRESS_MISSING } from './print-pack.ts';
 
@@ -110,5 +112,28 @@ describe('the words while no address is confirmed', () => {
   it('are one sentence, on the order page and in the label’s box', () => {
     expect(MISSION_ADDRESS_MISSING).toBe(`The mission’s address goes here. ${POSTING_ADDRESS_TEXT.wait}`);
     expect(POSTING_ADDRESS_TEXT.wait).toMatch(/do not post your file until then\.$/);
+  });
+});
+
+describe('the statuses the posting address matters in', () => {
+  it('are paid and not past Submitted: once decided or completed, the file went long ago', () => {
+    for (const status of ['Forms incomplete', 'Order pending', 'In review', 'Submitted', 'in review']) {
+      expect(postingAddressOpen(status), status).toBe(true);
+    }
+    for (const status of ['Payment pending', 'Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled', 'Paid']) {
+      expect(postingAddressOpen(status), status).toBe(false);
+    }
+    expect(M.alreadySent('Completed')).toBe(
+      'This order is Completed: the customer has posted the file already, so its posting address can no longer be confirmed or changed.',
+    );
+  });
+
+  it('say to post only from Submitted (our check done); before it, to wait for that message', () => {
+    expect(readyToSend('Submitted')).toBe(true);
+    expect(readyToSend('submitted')).toBe(true);
+    for (const status of ['Forms incomplete', 'Order pending', 'In review']) expect(readyToSend(status)).toBe(false);
+    expect(POSTING_ADDRESS_TEXT.notYet).toBe(
+      'Do not post your file yet: wait for our message that your application is ready to send.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Jurisdiction, straightToMission } from '../jurisdiction/jurisdiction.ts';
+import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 
 /**
  * Where the customer posts a mission's file (decision 0179): our jurisdiction sources give most
@@ -29,6 +30,9 @@ export const POSTING_ADDRESS_MESSAGES = {
   /** A photo order. */
   notAnApplication: 'A photo order is not posted to a mission: it has no posting address.',
   notPaid: 'Confirm the posting address of a paid order that is not cancelled or refunded.',
+  /** Past Submitted: the customer has posted the file, so a new address would send them nothing they can use. */
+  alreadySent: (status: string) =>
+    `This order is ${status}: the customer has posted the file already, so its posting address can no longer be confirmed or changed.`,
   /**
    * The desk's form was filled for another mission than the order's now (the customer's answers
    * moved it meanwhile, which withdrew any address confirmed): `now` is the mission's name, null
@@ -124,6 +128,25 @@ export function missionPostingLines(mission: Jurisdiction | null, serviceSlug: s
 }
 
 /**
+ * Paid, neither cancelled nor refunded, and not past Submitted: the statuses in which where the file
+ * goes still matters. Staff confirm or correct the address only then, and the order page shows it only
+ * then: once decided or completed, the customer posted the file long ago.
+ */
+const POSTING_ADDRESS_OPEN: readonly OrderStatus[] = ['Forms incomplete', 'Order pending', 'In review', 'Submitted'];
+
+/** Whether an order in `status` (any casing) still has its posting address confirmed, corrected and shown. */
+export function postingAddressOpen(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && POSTING_ADDRESS_OPEN.includes(s);
+}
+
+/**
+ * Whether the customer may send the file now: Submitted is our team's check done ("it is ready for you
+ * to send"). Before it, an address already confirmed is only where the file will go.
+ */
+export const readyToSend = (status: string) => toOrderStatus(status) === 'Submitted';
+
+/**
  * What the customer does once our team has checked the file (the order page's to-do at Submitted):
  * post it to the address confirmed, or submit it on the portal. Null for an order not at Submitted,
  * one with nothing to send, and a posted file whose address is not confirmed yet: nothing is theirs
@@ -134,14 +157,11 @@ export function sendingToDo(order: {
   filing: 'mission' | 'online' | 'none';
   postingAddress: unknown;
 }): string | null {
-  if (order.status !== 'Submitted') return null;
+  if (!readyToSend(order.status)) return null;
   if (order.filing === 'online') return POSTING_ADDRESS_TEXT.toDoOnline;
   if (order.filing !== 'mission') return null;
   return order.postingAddress ? POSTING_ADDRESS_TEXT.toDoPost : null;
 }
-
-/** Once the file has gone (decided, or completed): the statuses after the customer sent it. */
-export const SENT_STATUSES: readonly string[] = ['Approved', 'Rejected', 'Completed'];
 
 /** What the customer reads about where their file goes (the order page, the e-mail, the label). */
 export const POSTING_ADDRESS_TEXT = {
@@ -152,16 +172,27 @@ export const POSTING_ADDRESS_TEXT = {
    */
   wait: 'Our team confirms the address on your order page and by e-mail before you post anything: do not post your file until then.',
   confirmedOn: (date: string) => `Confirmed by our team on ${date}.`,
+  /**
+   * An address confirmed before Submitted (staff may confirm it while the order is In review): on the
+   * order page under it, in its e-mail and notification. Submitted's own words are the message meant.
+   */
+  notYet: 'Do not post your file yet: wait for our message that your application is ready to send.',
   /** The e-Visa's panel: where it goes is the portal. */
   onlineHeading: 'Where your application goes',
   online: 'You submit it yourself on the official portal: nothing is posted.',
   mailSubject: (displayId: string) => `Where to post your application (order ${displayId})`,
   mailHeading: 'Where to post your application',
-  mailIntro: 'Our team has confirmed where you post your file. Put this address on the envelope:',
+  mailIntro: 'Our team has confirmed where you post your file.',
   /** A change of an address already confirmed. */
   correctionSubject: (displayId: string) => `Correction: where to post your application (order ${displayId})`,
   correctionIntro:
-    'This is a correction: our team has changed the address you post your file to. Use this one, not the one in our earlier e-mail:',
+    'This is a correction: our team has changed the address you post your file to. Use this one, not the one in our earlier e-mail.',
+  /** The line before the address in the e-mail: at Submitted, and before it (after `notYet`). */
+  envelope: 'Put this address on the envelope:',
+  envelopeLater: 'Then put this address on the envelope:',
+  /** The correction's notification, which carries no address: where the new one is. */
+  correctionNotice:
+    'Correction: our team has changed the address you post your file to. Your order page shows the new one: use it, not the one in our earlier e-mail.',
   mailOutro: 'Your order page shows it too, with your print pack, whose mailing label prints it',
   /** The order's mission moved (the customer's answers), which withdrew the address we sent. */
   withdrawnSubject: (displayId: string) => `Do not post to the address we sent (order ${displayId})`,

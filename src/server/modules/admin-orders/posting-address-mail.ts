@@ -1,4 +1,8 @@
-import { type PostingAddress, POSTING_ADDRESS_TEXT as T } from '../../../domain/applications/posting-address.ts';
+import {
+  type PostingAddress,
+  readyToSend,
+  POSTING_ADDRESS_TEXT as T,
+} from '../../../domain/applications/posting-address.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
@@ -9,10 +13,12 @@ import type { Order } from '../orders/service.ts';
 /**
  * The customer's e-mail with the posting address our team confirmed (decision 0179): the address
  * as the envelope takes it and a link to the order page; a change of an address already sent says
- * it is a correction, so the earlier e-mail is not followed.
+ * it is a correction, so the earlier e-mail is not followed. Staff may confirm it before Submitted
+ * (while the order is In review): then it says to wait for our "ready to send" message first, which
+ * Submitted is.
  */
 export function postingAddressMail(
-  order: Pick<Order, 'displayId' | 'title' | 'email' | 'kind'>,
+  order: Pick<Order, 'displayId' | 'title' | 'email' | 'kind' | 'status'>,
   address: PostingAddress,
   { correction, siteUrl, companyName }: { correction: boolean; siteUrl: string; companyName: string },
 ): OutgoingMail {
@@ -21,7 +27,10 @@ export function postingAddressMail(
     to: order.email,
     subject: correction ? T.correctionSubject(order.displayId) : T.mailSubject(order.displayId),
     heading: T.mailHeading,
-    intro: [correction ? T.correctionIntro : T.mailIntro],
+    intro: [
+      correction ? T.correctionIntro : T.mailIntro,
+      ...(readyToSend(order.status) ? [T.envelope] : [T.notYet, T.envelopeLater]),
+    ],
     details: [
       ['Post to', address.lines.join('\n')],
       ['Order', `${order.displayId} (${order.title})`],
@@ -30,4 +39,13 @@ export function postingAddressMail(
     ...orderSender(order.kind),
     signature: `The ${orderBrandName(order.kind, companyName)} team`,
   });
+}
+
+/**
+ * The customer's notification of that e-mail (their bell, which links to the order page): confirmed
+ * or corrected, then what to do now, post it or wait for our check.
+ */
+export function postingAddressNotice(order: Pick<Order, 'status'>, { correction }: { correction: boolean }): string {
+  const now = readyToSend(order.status) ? T.toDoPost : T.notYet;
+  return `${correction ? T.correctionNotice : T.mailIntro} ${now}`;
 }

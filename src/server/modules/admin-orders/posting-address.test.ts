@@ -36,6 +36,10 @@ const CORRECTED = [
 const confirm = (token: string, ref: string, lines: unknown, mission: string | null = null) =>
   apiCall(t.app, 'PUT', `/admin/orders/${ref}/posting-address`, token, { lines, mission });
 
+/** Staff move the order on the desk. */
+const toStatus = (ref: string, status: string) =>
+  apiCall(t.app, 'POST', `/admin/orders/${ref}/status`, staff.token, { status });
+
 const mailsOf = (orderId: number) =>
   t.database.db
     .select()
@@ -189,6 +193,78 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 });
 
+describe('the posting address and the order’s stage', () => {
+  const remarksOf = async (userId: number) =>
+    (await t.app.services.notifications.list(userId, { page: 1, limit: 20 })).notifications.map((n) => n.remark);
+
+  it('confirmed In review, says to wait for our “ready to send”; corrected at Submitted, to post; each in the bell too', async () => {
+    const { customer, order } = await missionOrder(t.app);
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    expect((await toStatus(order.displayId, 'In review')).statusCode).toBe(200);
+    expect((await confirm(staff.token, order.displayId, CENTRE)).statusCode).toBe(200);
+    const [first] = await mailsOf(order.id);
+    expect(first?.text).toContain(POSTING_ADDRESS_TEXT.notYet);
+    expect(first?.text).toContain(POSTING_ADDRESS_TEXT.envelopeLater);
+    const waitNotice =
+      'Our team has confirmed where you post your file. Do not post your file yet: wait for our message that your application is ready to send.';
+    expect((await remarksOf(customer.id))[0]).toBe(waitNotice);
+    const [bell] = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 1 })).notifications;
+    expect(bell).toMatchObject({ orderId: order.displayId, orderId_DB: order.id, orderStatus: 'In review' });
+
+    const feesPaid = { reference: 'VFS-WAS-2026-004212' };
+    expect(
+      (await apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/fees-paid`, staff.token, feesPaid)).statusCode,
+    ).toBe(200);
+    expect((await toStatus(order.displayId, 'Submitted')).statusCode).toBe(200);
+    expect((await confirm(staff.token, order.displayId, CORRECTED)).statusCode).toBe(200);
+    const corrected = (await mailsOf(order.id))[1];
+    expect(corrected?.subject).toBe(POSTING_ADDRESS_TEXT.correctionSubject(order.displayId));
+    expect(corrected?.text).toContain(POSTING_ADDRESS_TEXT.envelope);
+    expect(corrected?.text).not.toContain(POSTING_ADDRESS_TEXT.notYet);
+    const remarks = await remarksOf(customer.id);
+    expect(remarks[0]).toBe(
+      'Correction: our team has changed the address you post your file to. Your order page shows the new one: use it, not the one in our earlier e-mail. Print each member’s pack, sign where it asks, and post your file to the address under “Where to post your file”.',
+    );
+    // One notification per e-mail: the same address again sends neither.
+    expect((await confirm(staff.token, order.displayId, CORRECTED)).json().message).toBe(M.unchanged);
+    expect(await remarksOf(customer.id)).toEqual(remarks);
+    expect(remarks.filter((r) => r?.startsWith('Correction: ') || r === waitNotice)).toHaveLength(2);
+  });
+
+  it('is refused once the order is past Submitted: no e-mail, no notification, nothing changed', async () => {
+    const { customer, order } = await missionOrder(t.app);
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    await moveOrderTo(t.app, order.id, 'Submitted', 'staff');
+    const kept = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token)).json().data
+      .postingAddress;
+    for (const status of ['Approved', 'Completed'] as const) {
+      await moveOrderTo(t.app, order.id, status, 'staff');
+      const before = await remarksOf(customer.id);
+      const refused = await confirm(staff.token, order.displayId, CORRECTED);
+      expect(refused.statusCode, status).toBe(409);
+      expect(refused.json().message).toBe(M.alreadySent(status));
+      expect(await remarksOf(customer.id)).toEqual(before);
+    }
+    expect(M.alreadySent('Approved')).toBe(
+      'This order is Approved: the customer has posted the file already, so its posting address can no longer be confirmed or changed.',
+    );
+    expect(await mailsOf(order.id)).toEqual([]);
+    expect(await auditOf(order.displayId)).toEqual([]);
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data.postingAddress).toEqual(kept);
+
+    const rejected = await missionOrder(t.app);
+    await moveOrderTo(t.app, rejected.order.id, 'Order pending');
+    await moveOrderTo(t.app, rejected.order.id, 'In review', 'staff');
+    await moveOrderTo(t.app, rejected.order.id, 'Submitted', 'staff');
+    await moveOrderTo(t.app, rejected.order.id, 'Rejected', 'staff');
+    const refused = await confirm(staff.token, rejected.order.displayId, CORRECTED);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.alreadySent('Rejected'));
+  });
+});
+
 describe('a desk form filled before the customer’s answers moved the mission', () => {
   const SAN_FRANCISCO = 'Consulate General of India, San Francisco';
   const NEW_YORK = 'Consulate General of India, New York';
@@ -255,9 +331,6 @@ describe('a desk form filled before the customer’s answers moved the mission',
 });
 
 describe('staff moving an application to Submitted', () => {
-  const toStatus = (ref: string, status: string) =>
-    apiCall(t.app, 'POST', `/admin/orders/${ref}/status`, staff.token, { status });
-
   it('waits for the posting address of a posted file; an e-Visa, filed online, needs none', async () => {
     const { order } = await missionOrder(t.app);
     await moveOrderTo(t.app, order.id, 'Order pending');

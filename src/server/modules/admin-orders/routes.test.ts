@@ -3,6 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
+import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
@@ -683,6 +684,13 @@ describe('POST /admin/orders/:ref/document-requests', () => {
         .json()
         .data.items.find((i: { id: string }) => i.id === 'foreign-passport');
     expect((await checklist()).requested).toEqual({ note: 'The signature page is cut off', at: expect.any(String) });
+    // The bell's item has its Document Status line, as a request made from Forms incomplete does (SPEC.md §3).
+    const [bell] = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 1 })).notifications;
+    expect(bell).toMatchObject({
+      orderStatus: 'Forms incomplete',
+      remark: expect.stringContaining('The signature page is cut off'),
+      documentStatus: 'Requested',
+    });
     const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
     expect(page.json().data).toMatchObject({ status: 'Forms incomplete' });
     expect(page.json().data.timeline.at(-1).remark).toContain('The signature page is cut off');
@@ -743,6 +751,7 @@ describe('POST /admin/orders/:ref/document-requests', () => {
     expect(ok.json().data.status).toBe('Forms incomplete');
     const panel = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=10', customer.token);
     expect(JSON.stringify(panel.json().data)).toContain('Please smile less');
+    expect(panel.json().data.notifications[0]).toMatchObject({ documentStatus: 'Requested' });
 
     expect((await asStaff('POST', url, { memberId: 999999, itemId: 'photo', note: 'x' })).statusCode).toBe(404);
     expect((await asStaff('POST', url, { memberId, itemId: 'no-such-item', note: 'x' })).statusCode).toBe(404);
@@ -876,6 +885,14 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(last.statusCode, last.body).toBe(201);
     expect(last.json().data.checklist.complete).toBe(true);
     expect(await view()).toMatchObject({ status: 'Order pending', missing: [] });
+    // Our team had started on it: the customer is told it goes back to them, not that they will start.
+    expect((await view()).timeline.at(-1)).toMatchObject({
+      status: 'Order pending',
+      by: 'system',
+      remark: 'Everything our team asked for is in. Our team will pick up your application again.',
+    });
+    const [told] = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 1 })).notifications;
+    expect(told).toMatchObject({ orderStatus: 'Order pending', remark: APPLICATION_MESSAGES.askedForItemsIn });
 
     // The answers were never reopened by the requests: once everything is in they are locked again.
     // (A debounce after completeApplication's save, as the form's would be: a fast machine met the

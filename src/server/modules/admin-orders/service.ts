@@ -67,7 +67,7 @@ import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/serv
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { postingAddressMail } from './posting-address-mail.ts';
+import { postingAddressMail, postingAddressNotice } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
 
 export interface AdminOrdersDeps {
@@ -105,7 +105,10 @@ export interface AdminOrdersDeps {
   /** A member's print pack, as the customer gets it (issue 32 §3). */
   printPacks: Pick<PrintPackService, 'memberPack'>;
   documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
-  /** A document requested while the customer is already completing the order is told in their panel. */
+  /**
+   * Told in the customer's panel: a staff message, a document sent, a document requested while they
+   * are already completing the order, and the posting address confirmed.
+   */
   notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheetForStaff'>;
   catalog: Pick<CatalogService, 'listServicesByBrand'>;
@@ -614,13 +617,15 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           const { requestId, itemLabel, document } = recorded.value;
           const again = recorded.value.again ? ' again' : '';
           const remark = `Please upload ${document}${again}: ${note}`;
+          // Either way the customer's notification carries the Document Status line (SPEC.md §3).
+          const documentStatus = 'Requested';
           let status = order.status;
           if (order.status === 'In review') {
             // The request's own e-mail below says what to do and links to the slot: no status e-mail too.
             const moved = await deps.orders.changeOrderStatus(
               order.id,
               'Forms incomplete',
-              { by: { actor: 'staff', userId: actor.id }, remark, mail: false },
+              { by: { actor: 'staff', userId: actor.id }, remark, mail: false, documentStatus },
               tx,
             );
             // Changed by someone else meanwhile: nothing of this request stays.
@@ -634,7 +639,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
                 orderIdDb: order.id,
                 orderStatus: order.status,
                 remark,
-                documentStatus: 'Requested',
+                documentStatus,
               },
               tx,
             );
@@ -671,10 +676,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
     /**
      * Confirms where the customer posts a mission's file (decision 0179): stored on the order with
-     * who and when, so the print pack's label prints it and the order page shows it, and e-mailed to
-     * the customer (a changed address as a correction), with the audit entry, in the order's locked
-     * transaction. The same address again changes and sends nothing; a form filled for another
-     * mission than the order's now is refused (409).
+     * who and when, so the print pack's label prints it and the order page shows it, e-mailed to the
+     * customer (a changed address as a correction) and put in their notifications, with the audit
+     * entry, in the order's locked transaction. The same address again changes and sends nothing; a
+     * form filled for another mission than the order's now is refused (409), and so is any once the
+     * order is past Submitted.
      */
     async confirmPostingAddress(
       actor: StaffActor,
@@ -686,9 +692,23 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         if (!confirmed.ok) return confirmed;
         const { address, before, changed } = confirmed.value;
         if (changed) {
+          const correction = before !== null;
+          // Their bell too, as for a message from our team (an erased customer's account gets none).
+          if (!isErasedCustomerOrder(order)) {
+            await deps.notifications.notify(
+              order.userId,
+              {
+                orderId: order.displayId,
+                orderIdDb: order.id,
+                orderStatus: order.status,
+                remark: postingAddressNotice(order, { correction }),
+              },
+              tx,
+            );
+          }
           await deps.mail.enqueue(tx, {
             ...postingAddressMail(order, address, {
-              correction: before !== null,
+              correction,
               siteUrl: await deps.orders.siteUrlOf(order.id, tx),
               companyName: deps.companyName,
             }),

@@ -30,7 +30,9 @@ export function completionFacts(
  * save that drops a review, a document uploaded or deleted, a member edited), in the change's
  * transaction with the order locked, so two changes never both see "one thing still missing".
  */
-export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockOrder' | 'changeOrderStatus'> }) {
+export function createOrderCompletion(deps: {
+  orders: Pick<OrdersService, 'lockOrder' | 'changeOrderStatus' | 'timeline'>;
+}) {
   /** Every member's form reviewed (a package without a form has nothing to review) and every required document in. */
   async function isComplete(tx: Database, orderId: number): Promise<boolean> {
     const applications = createApplicationsRepository(tx);
@@ -48,6 +50,16 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
     // Only paid orders move by this rule: what our team prepares is due.
     const missing = missingDocumentsOf(app, members, uploaded, requests, true);
     return missingItems(completionFacts(app, members, missing, proofConflictsOf(app, uploaded))).length === 0;
+  }
+
+  /**
+   * What the move to `Order pending` tells the customer: that our team starts on it, or, when our
+   * team had it In review before and sent it back, that what they asked for is in and they pick it
+   * up again (they had started already).
+   */
+  async function allInRemark(tx: Database, orderId: number): Promise<string> {
+    const timeline = await deps.orders.timeline(orderId, tx);
+    return timeline.some((change) => change.status === 'In review') ? A.askedForItemsIn : A.allItemsIn;
   }
 
   return {
@@ -77,7 +89,7 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
             ? 'Forms incomplete'
             : null;
       if (!to) return null;
-      const remark = to === 'Order pending' ? A.allItemsIn : A.itemMissingAgain;
+      const remark = to === 'Order pending' ? await allInRemark(tx, orderId) : A.itemMissingAgain;
       const result = await deps.orders.changeOrderStatus(orderId, to, { by: { actor: 'system' }, remark }, tx);
       if (!result.ok) throw new Error(`order ${orderId} could not move to ${to}: ${result.reason}`);
       return to;

@@ -5,6 +5,7 @@ import {
   POSTING_ADDRESS_MESSAGES as M,
   type PostingAddress,
   type PostingAddressInput,
+  postingAddressOpen,
   sameLines,
   POSTING_ADDRESS_TEXT as T,
 } from '../../../domain/applications/posting-address.ts';
@@ -44,8 +45,8 @@ export interface PostingAddressConfirmation {
 
 /**
  * Stores the posting address staff confirmed for a service order, in the order's locked transaction
- * `tx`: only a mission's file is posted (not the e-Visa's, filed online), and only once paid and
- * while neither cancelled nor refunded (the print pack's own rule). A form filled for another
+ * `tx`: only a mission's file is posted (not the e-Visa's, filed online), and only once paid, while
+ * neither cancelled nor refunded (the print pack's own rule), and not past Submitted. A form filled for another
  * mission than the order's now is refused: the customer's answers moved it since, and its lines
  * were for where the file went before. The same lines again change nothing, so a double submit
  * neither moves the confirmation's date nor tells the customer twice.
@@ -62,6 +63,8 @@ export async function confirmPostingAddress(
   if (!app) throw new Error(`service order ${order.id} has no application row`);
   if (filingOf(app.serviceSlug) !== 'mission') return formFailure(409, M.notPosted);
   if (!canUsePrintPack(order.status)) return formFailure(409, M.notPaid);
+  // Decided or completed: the file went long ago, and a "correction" would tell its customer to post again.
+  if (!postingAddressOpen(order.status)) return formFailure(409, M.alreadySent(order.status));
   const missionNow = app.mission?.mission.name ?? null;
   if (mission !== missionNow) return formFailure(409, M.missionChanged(missionNow));
   const before = postingAddressOf(app);

@@ -273,7 +273,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * its timeline entry with who, when and remark, the customer's notification, and for a staff
    * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
    * 'not-found', like an unknown one. `mail: false` leaves the e-mail to a caller that sends a
-   * more specific one in the same transaction (a document request, with its link to the slot).
+   * more specific one in the same transaction (a document request, with its link to the slot);
+   * `documentStatus`, the notification's Document Status line (SPEC.md §3), when the change is about
+   * a document (a document request's 'Requested').
    * `from`, the status the changer saw: another status under the lock is 'changed' (two staff
    * members on one order: the second is told, not left to undo the first's change unknowingly).
    */
@@ -285,7 +287,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       remark = null,
       mail = true,
       from,
-    }: { by: StatusChanger; remark?: string | null; mail?: boolean; from?: OrderStatus },
+      documentStatus = null,
+    }: {
+      by: StatusChanger;
+      remark?: string | null;
+      mail?: boolean;
+      from?: OrderStatus;
+      documentStatus?: string | null;
+    },
     on: Database = db,
   ): Promise<StatusChangeResult> {
     return on.transaction(async (tx) => {
@@ -323,6 +332,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           orderIdDb: order.id,
           orderStatus: to,
           remark: remark ?? statusDescription(order.kind, to),
+          documentStatus,
         },
         tx,
       );

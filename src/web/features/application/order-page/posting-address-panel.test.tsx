@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { POSTING_ADDRESS_TEXT } from '../../../../domain/applications/posting-address.ts';
@@ -60,10 +60,41 @@ describe('the order page’s “Where to post your file”', () => {
     expect([...(address?.children ?? [])].map((line) => line.textContent)).toEqual(CENTRE);
     expect(within(panel).getByText('Confirmed by our team on Dec 1, 2026.')).toBeTruthy();
     expect(within(panel).queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
+    // Our check is done: nothing says to wait any more.
+    expect(within(panel).queryByText(POSTING_ADDRESS_TEXT.notYet)).toBeNull();
     // First on the page, what to do now: our team's check is done, the customer posts the file.
     const toDo = screen.getByRole('region', { name: 'What you still need to do' });
     expect(within(toDo).getByText(POSTING_ADDRESS_TEXT.toDoPost)).toBeTruthy();
     expect(within(toDo).queryByText(/Nothing right now/)).toBeNull();
+  });
+
+  it('under an address confirmed before Submitted, says to wait for our “ready to send” message', async () => {
+    const confirmed = { lines: CENTRE, confirmedAt: '2026-12-01T12:00:00.000Z' };
+    for (const status of ['Order pending', 'In review', 'Forms incomplete'] as const) {
+      await renderOrder(order({ status, postingAddress: confirmed }));
+      const panel = screen.getByRole('region', { name: POSTING_ADDRESS_TEXT.heading });
+      expect(panel.querySelector('address')?.textContent).toContain('1025 Vermont Avenue NW');
+      expect(within(panel).getByRole('note').textContent).toBe(
+        'Do not post your file yet: wait for our message that your application is ready to send.',
+      );
+      expect(within(panel).queryByText(POSTING_ADDRESS_TEXT.wait)).toBeNull();
+      cleanup();
+      clearQueries();
+    }
+  });
+
+  it('is gone once the order is decided or completed, the address confirmed or not: the file went long ago', async () => {
+    const confirmed = { lines: CENTRE, confirmedAt: '2026-12-01T12:00:00.000Z' };
+    for (const status of ['Approved', 'Rejected', 'Completed'] as const) {
+      await renderOrder(order({ status, postingAddress: confirmed }));
+      expect(screen.queryByRole('region', { name: POSTING_ADDRESS_TEXT.heading }), status).toBeNull();
+      expect(screen.queryByText('1025 Vermont Avenue NW')).toBeNull();
+      cleanup();
+      clearQueries();
+    }
+    // An e-Visa's panel too: it was submitted on the portal.
+    await renderOrder(order({ status: 'Approved', filing: 'online', postingAddress: null }));
+    expect(screen.queryByRole('region', { name: POSTING_ADDRESS_TEXT.onlineHeading })).toBeNull();
   });
 
   it('has nothing for the customer to do at Submitted until the address is confirmed', async () => {

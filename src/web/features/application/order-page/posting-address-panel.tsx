@@ -1,16 +1,21 @@
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { SENT_STATUSES, POSTING_ADDRESS_TEXT as T } from '../../../../domain/applications/posting-address.ts';
-import { canUsePrintPack } from '../../../../domain/applications/print-pack.ts';
+import {
+  postingAddressOpen,
+  readyToSend,
+  POSTING_ADDRESS_TEXT as T,
+} from '../../../../domain/applications/posting-address.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { shortDate } from '../../../lib/order-format.ts';
 
 /**
- * Once paid (while the print pack is offered), where the file goes (decision 0179): a mission's
- * file, to the address our team confirmed, or to wait for it; an e-Visa, the official portal.
- * Nothing before payment: the address is confirmed when our team checks the application.
+ * Once paid and until Submitted, where the file goes (decision 0179): a mission's file, to the
+ * address our team confirmed, or to wait for it; an e-Visa, the official portal. Nothing before
+ * payment (the address is confirmed when our team checks the application), nor once decided or
+ * completed: the file went long ago. An address confirmed before Submitted says to wait for our
+ * check: Submitted is the "ready to send".
  */
 export function PostingAddressPanel({ order }: { order: ApplicationOrder }) {
-  if (!canUsePrintPack(order.status)) return null;
+  if (!postingAddressOpen(order.status)) return null;
   if (order.filing === 'online') {
     return (
       <Panel id="order-posting-address" title={T.onlineHeading}>
@@ -20,12 +25,10 @@ export function PostingAddressPanel({ order }: { order: ApplicationOrder }) {
   }
   if (order.filing !== 'mission') return null;
   const address = order.postingAddress;
-  // A file sent before our team confirmed addresses on the order (decision 0179) has none: telling
-  // its customer to wait, once decided, would be wrong.
-  if (!address && SENT_STATUSES.includes(order.status)) return null;
+  const wait = address ? (readyToSend(order.status) ? null : T.notYet) : T.wait;
   return (
     <Panel id="order-posting-address" title={T.heading}>
-      {address ? (
+      {address && (
         <>
           <address className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 not-italic text-slate-900">
             {address.lines.map((line, i) => (
@@ -37,9 +40,10 @@ export function PostingAddressPanel({ order }: { order: ApplicationOrder }) {
           </address>
           <p className="mt-2 text-sm text-slate-600">{T.confirmedOn(shortDate(address.confirmedAt))}</p>
         </>
-      ) : (
+      )}
+      {wait && (
         <p role="note" className="mt-3 font-medium text-amber-900">
-          {T.wait}
+          {wait}
         </p>
       )}
     </Panel>
