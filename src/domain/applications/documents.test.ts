@@ -7,6 +7,7 @@ import {
   checklistStatus,
   DOCUMENT_MESSAGES,
   documentLinks,
+  itemStillNeeded,
   itemsStillNeeded,
   openRequest,
 } from './documents.ts';
@@ -20,35 +21,71 @@ const items =
   }) ?? [];
 
 describe('checklistStatus', () => {
+  const on = '2026-11-01T10:00:00.000Z';
+
   it('ticks the items that have a file and is complete once every required one has', () => {
     expect(items.map((i) => i.id)).toEqual(['passport-bio-page', 'photo', 'business-card', 'invitation-letter']);
-    const some = checklistStatus(items, [{ id: 1, itemId: 'photo' }]);
+    const some = checklistStatus(items, 7, [{ id: 1, itemId: 'photo', uploadedAt: on }], []);
     expect(some.items.map((i) => [i.id, i.uploaded])).toEqual([
       ['passport-bio-page', false],
       ['photo', true],
       ['business-card', false],
       ['invitation-letter', false],
     ]);
-    expect(some.items[1]?.documents).toEqual([{ id: 1, itemId: 'photo' }]);
+    expect(some.items[1]?.documents).toEqual([{ id: 1, itemId: 'photo', uploadedAt: on }]);
     expect(some.complete).toBe(false);
     const all = checklistStatus(
       items,
-      items.map((item, n) => ({ id: n, itemId: item.id })),
+      7,
+      items.map((item, n) => ({ id: n, itemId: item.id, uploadedAt: on })),
+      [],
     );
     expect(all.complete).toBe(true);
   });
 
   it('keeps the files of items the checklist no longer lists apart', () => {
-    const status = checklistStatus(items, [
-      { id: 1, itemId: 'thumb-impression' },
-      { id: 2, itemId: 'photo' },
-    ]);
-    expect(status.otherDocuments).toEqual([{ id: 1, itemId: 'thumb-impression' }]);
+    const status = checklistStatus(
+      items,
+      7,
+      [
+        { id: 1, itemId: 'thumb-impression', uploadedAt: on },
+        { id: 2, itemId: 'photo', uploadedAt: on },
+      ],
+      [],
+    );
+    expect(status.otherDocuments).toEqual([{ id: 1, itemId: 'thumb-impression', uploadedAt: on }]);
   });
 
   it('counts only required items towards completeness', () => {
     const optional = items.map((item) => ({ ...item, required: item.id === 'photo' }));
-    expect(checklistStatus(optional, [{ itemId: 'photo' }]).complete).toBe(true);
+    expect(checklistStatus(optional, 7, [{ itemId: 'photo', uploadedAt: on }], []).complete).toBe(true);
+  });
+
+  it('does not tick an item our team asked for again, even with its file, until a new upload answers them', () => {
+    const optional = items.map((item) => ({ ...item, required: item.id === 'photo' }));
+    const request = {
+      memberId: 7,
+      itemId: 'business-card',
+      note: 'Unreadable',
+      createdAt: new Date('2026-11-02T09:00:00Z'),
+    };
+    const files = optional.map((item, n) => ({ id: n, itemId: item.id, uploadedAt: on }));
+    const asked = checklistStatus(optional, 7, files, [request]);
+    const card = asked.items.find((i) => i.id === 'business-card');
+    expect(card).toMatchObject({ uploaded: false, requested: { note: 'Unreadable' } });
+    expect(card?.documents).toHaveLength(1);
+    // An optional item asked for again holds the checklist back too.
+    expect(asked.complete).toBe(false);
+    expect(asked.items.filter(itemStillNeeded).map((i) => i.id)).toEqual(['business-card']);
+
+    const answered = files.map((f) =>
+      f.itemId === 'business-card' ? { ...f, uploadedAt: '2026-11-02T09:30:00Z' } : f,
+    );
+    const after = checklistStatus(optional, 7, answered, [request]);
+    expect(after.items.find((i) => i.id === 'business-card')).toMatchObject({ uploaded: true });
+    expect(after.complete).toBe(true);
+    // Another member's request is not this one's.
+    expect(checklistStatus(optional, 8, files, [request]).complete).toBe(true);
   });
 });
 

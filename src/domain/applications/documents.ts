@@ -83,7 +83,7 @@ export function documentFileRef(document: Pick<DocumentView, 'id' | 'name' | 'ty
   return { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
 }
 
-/** One checklist item with the file uploaded for it, ticked when there is one. */
+/** One checklist item with the file uploaded for it, ticked once it is in (`checklistStatus`). */
 export const checklistItemStatusSchema = z.object({
   id: z.string(),
   label: z.string(),
@@ -98,6 +98,7 @@ export const checklistItemStatusSchema = z.object({
   printPack: z.string().optional(),
   /** The types and size the item takes (for the file picker; the server checks the bytes). */
   accept: z.object({ types: z.array(z.enum(UPLOAD_TYPES)), maxBytes: z.number() }),
+  /** Its file is in: one is uploaded and our team has not asked for it again since (`requested`). */
   uploaded: z.boolean(),
   /** The item's file (at most one: an upload replaces the previous one). */
   documents: z.array(documentSchema),
@@ -129,7 +130,10 @@ export const memberChecklistSchema = z.object({
    * corrected and the kind changed): shown so the customer can delete them.
    */
   otherDocuments: z.array(documentSchema),
-  /** Every required item has its file. */
+  /**
+   * Nothing of the checklist holds the application back: every required item's file is in, nothing
+   * our team asked for again waits (`itemStillNeeded`), and no proof of address is another mission's.
+   */
   complete: z.boolean(),
 });
 export type MemberChecklist = z.infer<typeof memberChecklistSchema>;
@@ -176,25 +180,47 @@ export type MissingDocuments = z.infer<typeof missingDocumentsSchema>;
 /** What the status of a checklist needs of a stored document. */
 interface ItemDocument {
   itemId: string | null;
+  /** When it was uploaded (ISO): an upload after our team's request answers it. */
+  uploadedAt: string;
 }
 
 /**
- * A member's checklist ticked against the member's uploaded documents: each item with its
- * documents, and the documents of items the checklist does not list.
+ * Whether a checklist item holds the application back: our team asked for it again and no upload
+ * answered that yet (even an optional one), or it is required and its file is not in. The one rule
+ * the checklist's `complete`, the completeness rule (completion.ts, through `itemsStillNeeded`), the
+ * order page and the desk read.
+ */
+export function itemStillNeeded(item: { required: boolean; uploaded: boolean; requested?: unknown }): boolean {
+  return item.requested !== undefined || (item.required && !item.uploaded);
+}
+
+/**
+ * A member's checklist ticked against the member's uploaded documents and our team's requests:
+ * each item with its documents and the request still open for it (decision 0068), and the
+ * documents of items the checklist does not list. An item is `uploaded` (ticked, counted in) once
+ * it has a file and no open request asks for it again: the file our team asked to replace is not
+ * the one they wait for.
  */
 export function checklistStatus<D extends ItemDocument>(
   checklist: readonly ChecklistItem[],
+  memberId: number,
   documents: readonly D[],
-): { items: (ChecklistItem & { uploaded: boolean; documents: D[] })[]; otherDocuments: D[]; complete: boolean } {
+  requests: readonly DocumentRequest[],
+): {
+  items: (ChecklistItem & { uploaded: boolean; documents: D[]; requested?: { note: string; at: string } })[];
+  otherDocuments: D[];
+  complete: boolean;
+} {
   const listed = new Set(checklist.map((item) => item.id));
   const items = checklist.map((item) => {
     const mine = documents.filter((d) => d.itemId === item.id);
-    return { ...item, uploaded: mine.length > 0, documents: mine };
+    const requested = openRequest(requests, memberId, item.id, mine);
+    return { ...item, uploaded: mine.length > 0 && !requested, documents: mine, ...(requested ? { requested } : {}) };
   });
   return {
     items,
     otherDocuments: documents.filter((d) => d.itemId === null || !listed.has(d.itemId)),
-    complete: items.every((item) => !item.required || item.uploaded),
+    complete: !items.some(itemStillNeeded),
   };
 }
 
@@ -231,22 +257,18 @@ export function openRequest(
 }
 
 /**
- * A member's items still needed: each required item without a file, and each item our team asked
- * for again that no upload has answered yet (decision 0068), in checklist order. The completeness
- * rule (completion.ts) counts both, so an order sent back for documents goes on to our team only
- * once the last requested one is in.
+ * A member's items still needed (`itemStillNeeded`), in checklist order: each required item without
+ * a file, and each item our team asked for again that no upload has answered yet (decision 0068).
+ * The completeness rule (completion.ts) counts both, so an order sent back for documents goes on to
+ * our team only once the last requested one is in.
  */
 export function itemsStillNeeded(
   checklist: readonly ChecklistItem[],
   memberId: number,
-  uploads: readonly { itemId: string | null; uploadedAt: string }[],
+  uploads: readonly ItemDocument[],
   requests: readonly DocumentRequest[],
-): (ChecklistItem & { requested?: true })[] {
-  return checklist.flatMap((item) => {
-    const mine = uploads.filter((u) => u.itemId === item.id);
-    if (openRequest(requests, memberId, item.id, mine)) return [{ ...item, requested: true as const }];
-    return item.required && mine.length === 0 ? [item] : [];
-  });
+) {
+  return checklistStatus(checklist, memberId, uploads, requests).items.filter(itemStillNeeded);
 }
 
 export const DOCUMENT_REQUEST_MESSAGES = {

@@ -15,7 +15,7 @@ import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
-import { applicationDocuments, applicationMembers } from './tables.ts';
+import { applicationDocumentRequests, applicationDocuments, applicationMembers } from './tables.ts';
 import { ADULT, afterAutosaveWindow, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
 let t: TestApp;
@@ -328,6 +328,35 @@ describe('uploading to a checklist item', () => {
     ).toHaveLength(1);
   });
 
+  it('an item our team asked for again is not ticked until a new file answers the request', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const path = itemPath(order.displayId, memberId, 'foreign-passport');
+    const first = (await upload(user.token, path, pdfFile())).json().data.document;
+    await t.database.db.insert(applicationDocumentRequests).values({
+      orderId: order.id,
+      memberId,
+      itemId: 'foreign-passport',
+      note: 'The signature page is cut off',
+      createdAt: new Date(Date.parse(first.uploadedAt) + 1),
+    });
+    const item = async () => {
+      const checklist = (
+        await call('GET', `${orderPath(order.displayId)}/members/${memberId}/checklist`, user.token)
+      ).json().data;
+      return checklist.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    };
+    expect(await item()).toMatchObject({
+      uploaded: false,
+      requested: { note: 'The signature page is cut off' },
+      documents: [{ id: first.id }],
+    });
+
+    await upload(user.token, path, pdfFile('signed.pdf'));
+    const answered = await item();
+    expect(answered.uploaded).toBe(true);
+    expect(answered.requested).toBeUndefined();
+  });
+
   it('two uploads to one item at the same time end with exactly one file', async () => {
     const { user, order, memberId } = await customerWithOrder();
     const before = await storedFiles();
@@ -566,6 +595,34 @@ describe('using another member’s file again (issue 30)', () => {
       postalCode: '93277',
       mission: { mission: { city: 'San Francisco' } },
     });
+  });
+
+  it('gives the code to every member using the same proof, also when it was copied before the code was given', async () => {
+    const sister: MemberInput = { ...MINOR, fullName: 'Anaya Sharma', dateOfBirth: '2018-03-02' };
+    const { user, order } = await customerWithOrder([ADULT, MINOR, sister]);
+    const [parent, child, other] = order.members.map((m: { id: number }) => m.id) as [number, number, number];
+    const source = (await upload(user.token, itemPath(order.displayId, parent, 'address-proof'), pdfFile())).json().data
+      .document;
+    expect((await copy(user.token, order.displayId, child, 'address-proof', source.id)).statusCode).toBe(201);
+    // Another proof, another file: its own code.
+    const own = [filePart('lease.pdf', await pdfWithPages(2), 'application/pdf')];
+    expect((await upload(user.token, itemPath(order.displayId, other, 'address-proof'), own)).statusCode).toBe(201);
+
+    const coded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1${itemPath(order.displayId, child, 'address-proof')}/postal-code`,
+      headers: bearer(user.token),
+      payload: { country: 'US', postalCode: '93277' },
+    });
+    expect(coded.statusCode, coded.body).toBe(200);
+    const codes = (await liveRowsOf(order.id)).map((r) => [r.memberId, r.proofAddress?.postalCode ?? null]);
+    expect(codes.sort()).toEqual(
+      [
+        [parent, '93277'],
+        [child, '93277'],
+        [other, null],
+      ].sort(),
+    );
   });
 
   it('refuses, as not found, a file not offered for the item, of another order, or of another customer', async () => {

@@ -28,7 +28,6 @@ import {
   type MemberChecklist,
   type MissingDocuments,
   type OrderChecklist,
-  openRequest,
 } from '../../../domain/applications/documents.ts';
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
@@ -271,7 +270,11 @@ export function missingDocumentsOf(
     );
     const missing = itemsStillNeeded(dueChecklistItems(app, member, paid), member.id, uploads, requests);
     if (missing.length === 0) return [];
-    const items = missing.map(({ id, label, requested }) => ({ id, label, ...(requested ? { requested } : {}) }));
+    const items = missing.map(({ id, label, requested }) => ({
+      id,
+      label,
+      ...(requested ? { requested: true as const } : {}),
+    }));
     return [{ memberId: member.id, fullName: member.fullName, items }];
   });
 }
@@ -318,7 +321,12 @@ function toMemberChecklist(
   const mine = documents
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
-  const status = checklistStatus(dueChecklistItems(app, member, isPaidStatus(order.status), definition), mine);
+  const status = checklistStatus(
+    dueChecklistItems(app, member, isPaidStatus(order.status), definition),
+    member.id,
+    mine,
+    requests,
+  );
   const conflict = proofConflictsOf(
     app,
     documents.filter((d) => d.memberId === member.id),
@@ -339,7 +347,7 @@ function toMemberChecklist(
       accept: { types: [...item.accept.types], maxBytes: item.accept.maxBytes },
       uploaded: item.uploaded,
       documents: item.documents,
-      ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
+      ...(item.requested ? { requested: item.requested } : {}),
       ...(conflict && item.id === PROOF_OF_ADDRESS_ITEM ? { conflict } : {}),
       ...(proofCountry && item.id === PROOF_OF_ADDRESS_ITEM ? { proofCountry } : {}),
       ...(proofPostalCode && item.id === PROOF_OF_ADDRESS_ITEM ? { proofPostalCode } : {}),
@@ -351,12 +359,10 @@ function toMemberChecklist(
     kind: member.kind,
     items,
     otherDocuments: status.otherDocuments,
-    // The completeness rule's: every required file in, and nothing our team asked for again still open.
-    complete: status.complete && items.every((item) => !item.requested && !item.conflict),
+    // The completeness rule's: every required file in, nothing our team asked for again still open, no conflict.
+    complete: status.complete && items.every((item) => !item.conflict),
   };
 }
-
-const optionalRequest = (requested: ReturnType<typeof openRequest>) => (requested ? { requested } : {});
 
 /** The upload type a stored file counts as, for a checklist item's accepted types. */
 const UPLOAD_TYPE_OF: Record<StoredFileType, UploadType> = {
@@ -810,7 +816,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * the member's proof of address, stored with the mission it resolves to today (issue 32 §1). A
      * code the table cannot place is refused (422), never guessed; a proof from another mission's
      * area is kept, and holds the application back with why until it is replaced or the address
-     * changes. Answers the member's checklist.
+     * changes. Every member's proof that is the same file (the same bytes) takes the code too.
+     * Answers the member's checklist.
      */
     async setProofPostalCode(
       customerId: number,
@@ -831,11 +838,16 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         if (!order) return orderNotFound();
         if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
         const documents = createDocumentsRepository(tx);
-        const proof = (await documents.listLive(order.id, 'from-customer')).find(
-          (d) => d.memberId === memberId && d.itemId === PROOF_OF_ADDRESS_ITEM,
+        const proofs = (await documents.listLive(order.id, 'from-customer')).filter(
+          (d) => d.itemId === PROOF_OF_ADDRESS_ITEM,
         );
+        const proof = proofs.find((d) => d.memberId === memberId);
         if (!proof) return formFailure(409, P.uploadFirst);
-        await documents.setProofAddress(proof.id, { country: code.country, postalCode: mission.postalCode, mission });
+        // The same file is the same code: the other members using it ("Use Priya’s copy", a copy made
+        // before the code was given) are not asked for it again.
+        for (const same of proofs.filter((d) => d.sha256 === proof.sha256)) {
+          await documents.setProofAddress(same.id, { country: code.country, postalCode: mission.postalCode, mission });
+        }
         await completion.sync(tx, order.id);
         return { ok: true, value: null };
       });

@@ -449,14 +449,7 @@ export function DocumentItem({
         ) : null}
       </div>
       {item.id === PROOF_OF_ADDRESS_ITEM && stored && phase.kind === 'idle' && actions.setProofCode ? (
-        <ProofPostalCode
-          document={stored}
-          conflict={item.conflict}
-          {...(item.proofCountry ? { country: item.proofCountry } : {})}
-          {...(item.proofPostalCode ? { postalCode: item.proofPostalCode } : {})}
-          canChange={canChange}
-          onSave={actions.setProofCode}
-        />
+        <ProofPostalCode item={item} document={stored} canChange={canChange} onSave={actions.setProofCode} />
       ) : null}
       {problem ? (
         <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentChecklist } from '../../../../domain/applications/checklist.ts';
@@ -19,6 +20,14 @@ vi.mock('../../../lib/application-api.ts', () => api);
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
+
+/** The query client a saved proof code refreshes the order's checklists through. */
+function withQueries() {
+  const client = new QueryClient();
+  return ({ children }: { children: React.ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
 
 const stored = (id: number, itemId: string, name: string, type: DocumentView['type']): DocumentView => ({
   id,
@@ -78,6 +87,7 @@ function show(list: MemberChecklist, { canChange = true, skip = [] as string[] }
       onChecklist={onChecklist}
       skip={skip}
     />,
+    { wrapper: withQueries() },
   );
   return {
     onChecklist,
@@ -308,6 +318,7 @@ describe('a member’s documents', () => {
         onChecklist={onChecklist}
         offers={[{ itemId: 'foreign-passport', documentId: 21, label: 'Use Rahul’s passport copy' }]}
       />,
+      { wrapper: withQueries() },
     );
     // Only on the item it serves, and the picker stays.
     expect(within(item('Renunciation certificate')).queryByRole('button', { name: /^Use / })).toBeNull();

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DOCUMENT_MESSAGES,
@@ -7,8 +8,9 @@ import {
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteDocument, reuseDocument, setProofPostalCode, uploadDocument } from '../../../lib/application-api.ts';
+import { deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
+import { proofCodeSaver } from './proof-postal-code.tsx';
 
 export const DOCUMENTS_TEXT = {
   title: 'Documents',
@@ -44,6 +46,7 @@ export function MemberDocuments({
   /** Other members' files the items can use again (household.ts documentOffers). */
   offers?: readonly DocumentOffer[];
 }) {
+  const client = useQueryClient();
   const items = checklist.items.filter((item) => !skip.includes(item.id));
   const skipped = checklist.items.filter((item) => skip.includes(item.id)).map((item) => item.label);
 
@@ -63,9 +66,7 @@ export function MemberDocuments({
     reuse: async (offer) => {
       await onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);
     },
-    setProofCode: async (country, postalCode) => {
-      await onChecklist((await setProofPostalCode(orderRef, checklist.memberId, country, postalCode)).data);
-    },
+    setProofCode: proofCodeSaver(client, orderRef, checklist.memberId, onChecklist),
   });
 
   return (

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applicationKeys } from '../../../lib/application-api.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { MemberDocuments } from './member-documents.tsx';
 import { PROOF_CODE_TEXT } from './proof-postal-code.tsx';
@@ -16,10 +19,18 @@ const api = vi.hoisted(() => ({
   reuseDocument: vi.fn(),
   setProofPostalCode: vi.fn(),
 }));
-vi.mock('../../../lib/application-api.ts', () => api);
+vi.mock('../../../lib/application-api.ts', async (actual) => ({
+  ...(await actual<typeof import('../../../lib/application-api.ts')>()),
+  ...api,
+}));
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
+
+/** Renders `ui` with a query client, as the form page has one: a saved code refreshes every member's checklist. */
+function show(ui: ReactNode, client = new QueryClient()) {
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
 
 const proof = (extra: Partial<DocumentView> = {}): DocumentView => ({
   id: 21,
@@ -73,7 +84,7 @@ describe('the postal code on a proof of address', () => {
       proof({ proofAddress: { country: 'US', postalCode: '93277', mission: TULARE_JURISDICTION } }),
     );
     api.setProofPostalCode.mockResolvedValue({ data: next });
-    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />);
+    show(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />);
     const group = screen.getByRole('group', { name: PROOF_CODE_TEXT.legend });
     fireEvent.change(within(group).getByLabelText('ZIP code'), { target: { value: '93277' } });
     fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));
@@ -81,10 +92,27 @@ describe('the postal code on a proof of address', () => {
     expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'US', '93277');
   });
 
+  it('is marked optional, as the review and the order’s completeness treat it (decision 0118)', () => {
+    show(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'ZIP or postal code on this document (optional)' })).toBeTruthy();
+  });
+
+  it('reads every member’s checklist again once saved: a copy of the same proof took the code too', async () => {
+    const client = new QueryClient();
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
+    api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
+    show(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />, client);
+    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '93277' } });
+    fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() =>
+      expect(invalidated).toHaveBeenCalledWith({ queryKey: applicationKeys.checklist('DOC-1'), exact: true }),
+    );
+  });
+
   it('asks in the order’s country first: a family applying from Canada types a postal code straight away', async () => {
     const onChecklist = vi.fn();
     api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
-    render(
+    show(
       <MemberDocuments
         orderRef="DOC-1"
         checklist={checklist(proof(), undefined, 'CA')}
@@ -102,7 +130,7 @@ describe('the postal code on a proof of address', () => {
   it('names the ZIP of the address in the form and leaves the field for the code the paper shows', async () => {
     const onChecklist = vi.fn();
     api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
-    render(
+    show(
       <MemberDocuments
         orderRef="DOC-1"
         checklist={checklist(proof(), undefined, 'US', '93277')}
@@ -126,7 +154,7 @@ describe('the postal code on a proof of address', () => {
     const onChecklist = vi.fn();
     const submitted = vi.fn((event: React.FormEvent) => event.preventDefault());
     api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
-    render(
+    show(
       <form onSubmit={submitted}>
         <MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />
       </form>,
@@ -142,7 +170,7 @@ describe('the postal code on a proof of address', () => {
 
   it('shows the code given with its mission, and why the application waits when the mission is another', () => {
     const given = proof({ proofAddress: { country: 'US', postalCode: '93215', mission: TULARE_JURISDICTION } });
-    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(given, CONFLICT)} canChange onChecklist={vi.fn()} />);
+    show(<MemberDocuments orderRef="DOC-1" checklist={checklist(given, CONFLICT)} canChange onChecklist={vi.fn()} />);
     expect(screen.getByText('ZIP 93215 on this document: Consulate General of India, San Francisco.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(`P${CONFLICT.slice(1)}`);
     expect(screen.getByRole('button', { name: PROOF_CODE_TEXT.change })).toBeTruthy();
@@ -152,7 +180,7 @@ describe('the postal code on a proof of address', () => {
     api.setProofPostalCode.mockRejectedValue(
       new ApiError(422, { message: JURISDICTION_MESSAGES.unknown }, JURISDICTION_MESSAGES.unknown),
     );
-    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />);
+    show(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'X0A 0H0' } });
     fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));

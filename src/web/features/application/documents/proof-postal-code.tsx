@@ -1,13 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DocumentView } from '../../../../domain/applications/documents.ts';
+import type { ChecklistItemStatus, DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { codeWords, conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../../domain/users/regions.ts';
 import { PostalCodeControl } from '../../../components/postal-code-control.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { applicationKeys, setProofPostalCode } from '../../../lib/application-api.ts';
 
 export const PROOF_CODE_TEXT = {
-  legend: 'ZIP or postal code on this document',
+  /**
+   * Marked optional as the site marks its optional fields: an order whose customer gives no code is
+   * not held back (decision 0118, "Limits"), so the review and checkout say "Everything is in" without it.
+   */
+  legend: 'ZIP or postal code on this document (optional)',
   hint: 'As printed on your proof of address. We check that it is served by the same Indian mission as the address in your form.',
   /**
    * The form's address's code, named beside the empty field: the customer types what the paper
@@ -22,25 +28,43 @@ export const PROOF_CODE_TEXT = {
 } as const;
 
 /**
+ * Saves the code printed on a member's proof of address and keeps the member's checklist the server
+ * answers (`remember`). Every member's checklist is read again: the others using the same file
+ * ("Use Priya’s copy", made before the code was given) were given the code too.
+ */
+export function proofCodeSaver(
+  client: QueryClient,
+  orderRef: string,
+  memberId: number,
+  remember: (next: MemberChecklist) => Promise<void>,
+): (country: AddressCountry, postalCode: string) => Promise<void> {
+  return async (country, postalCode) => {
+    await remember((await setProofPostalCode(orderRef, memberId, country, postalCode)).data);
+    void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef), exact: true });
+  };
+}
+
+/**
  * Under a proof of address (issue 32 §1): the ZIP or postal code printed on it, asked once the file
  * is in (typed off the paper, the form's address's code named beside it), then shown
  * with the mission it resolves to; and, when that mission is not the order's,
- * why the application waits and what to do (`conflict`, from the server's rule).
+ * why the application waits and what to do (`conflict`, from the server's rule). The same on the
+ * documents step and on the order page, where a proof our team asked for again is replaced.
  */
 export function ProofPostalCode({
+  item: { conflict, proofCountry: country, proofPostalCode: postalCode },
   document,
-  conflict,
-  country,
-  postalCode,
   canChange,
   onSave,
 }: {
+  /**
+   * The proof's checklist item: its conflict, the country the code is first asked in (the order's;
+   * the customer can change it) and the code of the member's address in the form, named for the
+   * customer to read the paper against.
+   */
+  item: Pick<ChecklistItemStatus, 'conflict' | 'proofCountry' | 'proofPostalCode'>;
+  /** The proof's stored file. */
   document: DocumentView;
-  conflict: string | undefined;
-  /** The country the code is first asked in (the order's); the customer can change it. */
-  country?: AddressCountry;
-  /** The code of the member's address in the form, named for the customer to read the paper against. */
-  postalCode?: string;
   canChange: boolean;
   /** Sends the code; rejects with the server's refusal. */
   onSave(country: AddressCountry, postalCode: string): Promise<void>;

@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
-import { ChecklistView, FILES_DELETED_TEXT, itemStanding } from './checklist-view.tsx';
+import { PROOF_CODE_TEXT } from '../documents/proof-postal-code.tsx';
+import { ChecklistView, DocumentLine, FILES_DELETED_TEXT, itemStanding } from './checklist-view.tsx';
 import { DocumentSlotContext } from './document-slot.ts';
 
-const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
+const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn(), setProofPostalCode: vi.fn() }));
 vi.mock('../../../lib/application-api.ts', async (actual) => ({
   ...(await actual<typeof import('../../../lib/application-api.ts')>()),
-  uploadDocument: api.uploadDocument,
-  deleteDocument: api.deleteDocument,
+  ...api,
 }));
 
 beforeAll(installBrowserStubs);
@@ -36,7 +37,8 @@ const checklist: MemberChecklist = {
       label: 'Photo',
       required: true,
       accept: { types: [...PHOTO_UPLOAD.types], maxBytes: PHOTO_UPLOAD.maxBytes },
-      uploaded: true,
+      // Asked for again: not in until a new file answers the request (documents.ts checklistStatus).
+      uploaded: false,
       documents: [],
       requested: { note: 'Your eyes are closed', at: '2026-11-29T09:00:00.000Z' },
     },
@@ -85,6 +87,86 @@ describe('the order page’s checklist (issue 30 §4)', () => {
     expect(screen.getByText(FILES_DELETED_TEXT).textContent).toBe('Documents: deleted under our retention policy');
     expect(screen.queryByText(/required uploaded/)).toBeNull();
     expect(screen.queryByText(/Missing/)).toBeNull();
+  });
+});
+
+const file = (extra: Partial<DocumentView> = {}): DocumentView => ({
+  id: 21,
+  memberId: 4,
+  itemId: 'address-proof',
+  direction: 'from-customer',
+  name: 'PSEG_bill_Rahul_Nov2026.pdf',
+  type: 'application/pdf',
+  size: 245_760,
+  uploadedBy: 'customer',
+  uploadedAt: '2026-11-30T10:00:00.000Z',
+  links: { download: '/d', preview: '/p' },
+  ...extra,
+});
+
+const proofItem = {
+  id: 'address-proof',
+  label: 'Proof of current address',
+  required: true,
+  accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+  uploaded: true,
+  documents: [file()],
+  proofCountry: 'US' as const,
+};
+
+describe('an item our team asked for again (review r68d #7)', () => {
+  const asked = {
+    ...proofItem,
+    uploaded: false,
+    requested: { note: 'The bill is older than three months', at: '2026-12-01T09:00:00.000Z' },
+  };
+
+  it('reads "requested again" with an alert, not "uploaded", and is not counted in', () => {
+    expect(itemStanding(asked)).toBe('Required · Requested again');
+    expect(itemStanding({ ...asked, required: false })).toBe('Optional · Requested again');
+    show(null, { canChangeDocuments: false, items: [...checklist.items.slice(0, 1), asked] });
+    expect(screen.getByText('Documents: 1 of 2 required uploaded')).toBeTruthy();
+    const slot = document.getElementById('document-4-address-proof') as HTMLElement;
+    expect(slot.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
+  });
+
+  it('marks an optional item asked for again as an alert too', () => {
+    show(null, { canChangeDocuments: false, items: [{ ...asked, required: false }] });
+    const slot = document.getElementById('document-4-address-proof') as HTMLElement;
+    expect(slot.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
+  });
+});
+
+describe('a proof of address on the order page (review r68d #2)', () => {
+  it('asks for the code of a proof that has none, as the documents step does, once the request is answered', async () => {
+    api.setProofPostalCode.mockResolvedValue({ data: { ...checklist, items: [proofItem] } });
+    show(null, { items: [proofItem] });
+    const slot = document.getElementById('document-4-address-proof') as HTMLElement;
+    const group = within(slot).getByRole('group', { name: PROOF_CODE_TEXT.legend });
+    fireEvent.change(within(group).getByLabelText('ZIP code'), { target: { value: '07102' } });
+    fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-48213907', 4, 'US', '07102'));
+  });
+
+  it('shows a code given, and asks nothing once documents are closed', () => {
+    const given = file({
+      proofAddress: { country: 'US', postalCode: '93277', mission: TULARE_JURISDICTION },
+    });
+    show(null, { canChangeDocuments: false, items: [proofItem] });
+    expect(screen.queryByRole('group', { name: PROOF_CODE_TEXT.legend })).toBeNull();
+    cleanup();
+    show(null, { canChangeDocuments: false, items: [{ ...proofItem, documents: [given] }] });
+    expect(screen.getByText('ZIP 93277 on this document: Consulate General of India, San Francisco.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: PROOF_CODE_TEXT.change })).toBeNull();
+  });
+});
+
+describe('a file’s line (review r68d #12)', () => {
+  it('gives the name the whole line on a phone, the size and date below it; beside them from sm up', () => {
+    render(<DocumentLine document={file()} />);
+    const name = screen.getByText('PSEG_bill_Rahul_Nov2026.pdf');
+    expect(name.className.split(' ')).toEqual(expect.arrayContaining(['basis-full', 'sm:flex-1']));
+    expect(name.className.split(' ')).not.toContain('flex-1');
   });
 });
 

@@ -5,20 +5,29 @@ import {
   type DocumentView,
   documentSlot,
   documentSlotElementId,
+  itemStillNeeded,
   type MemberChecklist,
 } from '../../../../domain/applications/documents.ts';
+import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { deleteDocument, setProofPostalCode, uploadDocument } from '../../../lib/application-api.ts';
+import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
+import { ProofPostalCode, proofCodeSaver } from '../documents/proof-postal-code.tsx';
 import { rememberChecklist } from '../form-page/application-data.ts';
 import { useDocumentSlot } from './document-slot.ts';
 
-/** One stored file: its name (cut to 500 characters by the server), size and date, with Preview and Download. */
+/**
+ * One stored file: its name (cut to 500 characters by the server), size and date, with Preview and
+ * Download. On a phone the name has the line to itself, the rest below it: beside the size and date
+ * it was left a column a few letters wide and broke mid-word.
+ */
 export function DocumentLine({ document }: { document: DocumentView }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-      <span className="min-w-0 flex-1 break-words text-slate-800 [overflow-wrap:anywhere]">{document.name}</span>
+      <span className="min-w-0 basis-full break-words text-slate-800 [overflow-wrap:anywhere] sm:flex-1">
+        {document.name}
+      </span>
       <span className="text-slate-600">
         {fileSize(document.size)} · {shortDate(document.uploadedAt)}
       </span>
@@ -45,11 +54,15 @@ export function DocumentLine({ document }: { document: DocumentView }) {
   );
 }
 
-/** Where an item stands: what we prepare is sent after payment; the rest is required or optional. */
+/**
+ * Where an item stands: what we prepare is sent after payment; the rest is required or optional, and
+ * uploaded, missing, or asked for again by our team (its file is not the one they wait for).
+ */
 export function itemStanding(item: ChecklistItemStatus): string {
   if (item.preparedByUs && !item.uploaded)
     return item.printPack ? DOCUMENT_TEXT.preparedReady : DOCUMENT_TEXT.preparedByUs;
-  return `${item.required ? 'Required' : 'Optional'} · ${item.uploaded ? 'Uploaded' : 'Missing'}`;
+  const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : 'Missing';
+  return `${item.required ? 'Required' : 'Optional'} · ${state}`;
 }
 
 /** Where the checklist was, once the retention policy deleted the order's files (issue 34 §4). */
@@ -59,8 +72,10 @@ export const FILES_DELETED_TEXT = 'Documents: deleted under our retention policy
  * A member's checklist: each item ticked or missing, required or optional, with the file uploaded
  * for it; files of items the checklist no longer lists after it. Read-only, except an item our team
  * asked for again, which is uploaded right here while documents may change (the request e-mail
- * links to it), so the answers are not touched. Each item is a slot `?document=` can name. Once the
- * retention policy deleted the order's files, one line says so: every item would read "Missing".
+ * links to it), so the answers are not touched, and the code printed on a proof of address, asked
+ * here too (a proof uploaded for a request is a new file, its code not given yet). Each item is a
+ * slot `?document=` can name. Once the retention policy deleted the order's files, one line says
+ * so: every item would read "Missing".
  */
 export function ChecklistView({
   orderRef,
@@ -96,7 +111,13 @@ export function ChecklistView({
           item.requested && canChangeDocuments ? (
             <RequestedItem key={item.id} orderRef={orderRef} memberId={checklist.memberId} item={item} />
           ) : (
-            <ChecklistLine key={item.id} memberId={checklist.memberId} item={item} />
+            <ChecklistLine
+              key={item.id}
+              orderRef={orderRef}
+              memberId={checklist.memberId}
+              item={item}
+              canChangeDocuments={canChangeDocuments}
+            />
           ),
         )}
         {checklist.otherDocuments.length > 0 ? (
@@ -114,8 +135,18 @@ export function ChecklistView({
   );
 }
 
-/** One item, read-only: ticked or missing, where it stands, our team's request, its file. */
-function ChecklistLine({ memberId, item }: { memberId: number; item: ChecklistItemStatus }) {
+/** One item, read-only: ticked or missing, where it stands, our team's request, its file (a proof of address's code). */
+function ChecklistLine({
+  orderRef,
+  memberId,
+  item,
+  canChangeDocuments,
+}: {
+  orderRef: string;
+  memberId: number;
+  item: ChecklistItemStatus;
+  canChangeDocuments: boolean;
+}) {
   const ref = useRef<HTMLLIElement>(null);
   const slotId = documentSlotElementId(documentSlot.item(memberId, item.id));
   const named = useDocumentSlot(ref, slotId);
@@ -131,8 +162,8 @@ function ChecklistLine({ memberId, item }: { memberId: number; item: ChecklistIt
           <Icon name="circle-check" className="mt-0.5 size-4 text-green-700" />
         ) : (
           <Icon
-            name={item.required ? 'circle-alert' : 'minus'}
-            className={`mt-0.5 size-4 ${item.required ? 'text-amber-700' : 'text-slate-500'}`}
+            name={itemStillNeeded(item) ? 'circle-alert' : 'minus'}
+            className={`mt-0.5 size-4 ${itemStillNeeded(item) ? 'text-amber-700' : 'text-slate-500'}`}
           />
         )}
         <span className="min-w-0 flex-1">
@@ -150,7 +181,40 @@ function ChecklistLine({ memberId, item }: { memberId: number; item: ChecklistIt
           ))}
         </div>
       ) : null}
+      {item.id === PROOF_OF_ADDRESS_ITEM ? (
+        <ProofCode orderRef={orderRef} memberId={memberId} item={item} canChange={canChangeDocuments} />
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * A proof of address's code on the order page: asked while documents may change and the proof has
+ * none, as the documents step asks it (decision 0118); shown once given, with any conflict.
+ */
+function ProofCode({
+  orderRef,
+  memberId,
+  item,
+  canChange,
+}: {
+  orderRef: string;
+  memberId: number;
+  item: ChecklistItemStatus;
+  canChange: boolean;
+}) {
+  const client = useQueryClient();
+  const [stored] = item.documents;
+  if (!stored || !(canChange || stored.proofAddress || item.conflict)) return null;
+  return (
+    <div className="pl-6">
+      <ProofPostalCode
+        item={item}
+        document={stored}
+        canChange={canChange}
+        onSave={proofCodeSaver(client, orderRef, memberId, (next) => rememberChecklist(client, orderRef, next))}
+      />
+    </div>
   );
 }
 
@@ -183,13 +247,7 @@ function RequestedItem({
           const next = (await deleteDocument(orderRef, document.id)).data;
           if (next) await rememberChecklist(client, orderRef, next);
         },
-        setProofCode: async (country, postalCode) => {
-          await rememberChecklist(
-            client,
-            orderRef,
-            (await setProofPostalCode(orderRef, memberId, country, postalCode)).data,
-          );
-        },
+        setProofCode: proofCodeSaver(client, orderRef, memberId, (next) => rememberChecklist(client, orderRef, next)),
       }}
     />
   );
