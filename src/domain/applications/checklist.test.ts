@@ -594,6 +594,26 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     expect(dueWhen(false, passport)).toBe(passport);
   });
 
+  it('says to print it from the print pack once paid, not "once you have paid" to a customer who has (review r68a)', () => {
+    const form = item(
+      oci('oci-card-for-minor', { memberKind: 'Minor' }),
+      'parental-authorization-form',
+    ) as ChecklistItem;
+    expect(dueWhen(false, form).hint).toBe(
+      'We prepare it from your answers: once you have paid, print it from the print pack on your order page. Both parents sign it before a notary; then upload it here.',
+    );
+    expect(dueWhen(true, form).hint).toBe(
+      'Print it from your print pack. Both parents sign it before a notary; then upload it here.',
+    );
+    // A passport's annexure, the same way.
+    const annexure = item(
+      inputsFor('indian-passport-renewal')('minor', { memberKind: 'Minor' }),
+      'annexure-d',
+    ) as ChecklistItem;
+    expect(dueWhen(true, annexure).hint).toMatch(/ Print it from your print pack, sign it and upload it here\.$/);
+    expect(dueWhen(true, annexure).hint).not.toContain('once you have paid');
+  });
+
   it('asks for four photo prints with a lost or damaged passport in Canada, two otherwise', () => {
     const passport = inputsFor('indian-passport-renewal');
     const prints = (packageSlug: string, applyingFrom: string) =>

@@ -24,6 +24,11 @@ export interface ChecklistItem {
    * (`dueWhen`): before payment it cannot be had, so it is not listed as missing.
    */
   preparedByUs?: true;
+  /**
+   * Such a document's hint once the order is paid (`dueWhen` puts it in `hint`): its print pack is
+   * there to print it from, so it no longer says "once you have paid".
+   */
+  hintOncePaid?: string;
   /** The types and size this item takes: passed to acceptUpload as `itemLimits`. */
   accept: UploadRule;
 }
@@ -359,13 +364,15 @@ function signatureOrThumb(member: Member, form: 'oci' | 'passport' = 'oci'): Che
   return form === 'passport' ? passportThumbImpression : thumbImpression(member.sex);
 }
 
-/** Where a document our team prepares comes from, as its hint says it. */
-const FROM_THE_PRINT_PACK =
-  'We prepare it from your answers: once you have paid, print it from the print pack on your order page';
+/** Where a document our team prepares comes from, as its hint says it: before payment, and once paid. */
+const fromThePrintPack = (paid: boolean) =>
+  paid
+    ? 'Print it from your print pack'
+    : 'We prepare it from your answers: once you have paid, print it from the print pack on your order page';
 
-/** A document our team prepares from the answers, which the customer signs and uploads (`hint`: how). */
-function preparedByUs(id: string, label: string, hint: string): ChecklistItem {
-  return { ...doc(id, label, hint), preparedByUs: true };
+/** A document our team prepares from the answers, which the customer signs and uploads (`hint`: how, by payment). */
+function preparedByUs(id: string, label: string, hint: (paid: boolean) => string): ChecklistItem {
+  return { ...doc(id, label, hint(false)), hintOncePaid: hint(true), preparedByUs: true };
 }
 
 /**
@@ -373,7 +380,7 @@ function preparedByUs(id: string, label: string, hint: string): ChecklistItem {
  * paid): the customer signs it and uploads it. Required: the mission's checklist asks for it signed.
  */
 function declaration(id: string, label: string, what: string): ChecklistItem {
-  return preparedByUs(id, label, `${what} ${FROM_THE_PRINT_PACK}, sign it and upload it here.`);
+  return preparedByUs(id, label, (paid) => `${what} ${fromThePrintPack(paid)}, sign it and upload it here.`);
 }
 
 /**
@@ -383,14 +390,14 @@ function declaration(id: string, label: string, what: string): ChecklistItem {
 const parentalAuthorizationForm = preparedByUs(
   'parental-authorization-form',
   'Parental Authorization Form',
-  `${FROM_THE_PRINT_PACK}. Both parents sign it before a notary; then upload it here.`,
+  (paid) => `${fromThePrintPack(paid)}. Both parents sign it before a notary; then upload it here.`,
 );
 
 /** The same form, signed by the one parent who signs alone (parental-consent.ts). */
 const oneParentAuthorizationForm = preparedByUs(
   'parental-authorization-form',
   'Parental Authorization Form',
-  `${FROM_THE_PRINT_PACK}. The parent who signs alone signs it before a notary; then upload it here.`,
+  (paid) => `${fromThePrintPack(paid)}. The parent who signs alone signs it before a notary; then upload it here.`,
 );
 
 /**
@@ -430,10 +437,12 @@ function ociParentItems(
 
 /**
  * `item` as the order's payment leaves it: one our team prepares is required only once the order
- * is paid, when its print pack holds it (a list of what is missing before then could not be done).
+ * is paid, when its print pack holds it (a list of what is missing before then could not be done),
+ * and its hint then says to print it from there.
  */
 export function dueWhen(paid: boolean, item: ChecklistItem): ChecklistItem {
-  return item.preparedByUs && !paid ? { ...item, required: false } : item;
+  if (!item.preparedByUs) return item;
+  return paid ? { ...item, hint: item.hintOncePaid ?? item.hint } : { ...item, required: false };
 }
 
 const OCI_PHOTO: ChecklistItem = {
@@ -749,7 +758,7 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
     ...(member.minor ? [birthCertificate, ...parentsPassports] : []),
     doc(
       'lost-passport-affidavit',
-      'If the Indian passport is lost: affidavit and police report',
+      'Affidavit and police report, if the Indian passport is lost',
       'A notarised affidavit, the police report and proof of the passport, such as the record of landing.',
       false,
     ),

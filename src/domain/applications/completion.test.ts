@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { documentChecklist } from './checklist.ts';
 import { COMPLETION_TEXT, inSentence, memberNamer, missingItems, neededDocument } from './completion.ts';
+import type { ParentalConsent } from './parental-consent.ts';
+
+/** Every package with a checklist (src/server/modules/applications/form-definitions/index.ts names them too). */
+const PACKAGES = [
+  ['oci-card', 'new-oci-card'],
+  ['oci-card', 'oci-card-for-minor'],
+  ['oci-card', 'oci-reissue'],
+  ['oci-card', 'lost-or-damaged-oci'],
+  ['indian-passport-renewal', 'adult-36-pages'],
+  ['indian-passport-renewal', 'minor'],
+  ['indian-passport-renewal', 'tatkal'],
+  ['indian-passport-renewal', 'lost-or-damaged'],
+  ['renunciation-of-indian-passport', 'surrender-certificate-from-june-2010'],
+  ['power-of-attorney', 'property-power-of-attorney'],
+  ['power-of-attorney', 'civil-document-attestation'],
+  ['indian-visa', 'e-business'],
+  ['visa-application-centre-support', 'paper-visa-application'],
+  ['visa-application-centre-support', 'consular-appointment-file-check'],
+] as const;
+
+const CONSENTS: ParentalConsent[] = [
+  { signers: 'both' },
+  { signers: 'one', proof: 'death-certificate' },
+  { signers: 'one', proof: 'custody-order' },
+];
 
 const priya = { id: 1, fullName: 'Priya Sharma', reviewed: false };
 const arjun = { id: 2, fullName: 'Arjun Sharma', reviewed: true };
@@ -69,7 +95,71 @@ describe('what an application still needs (issue 28)', () => {
           },
         ],
       }),
-    ).toEqual(['Anaya’s photo', 'Anaya’s first parent’s passport']);
+    ).toEqual(['Anaya’s photo', 'the first parent’s passport (for Anaya)']);
+  });
+
+  it('words a label that says whose document it is with the member after it (review r68a #6)', () => {
+    const priya = { fullName: 'Priya Sharma' };
+    const aarav = { fullName: 'Aarav Sharma' };
+    const nameOf = memberNamer([priya, aarav]);
+    expect(neededDocument(priya, 'Both witnesses’ photo IDs', nameOf)).toBe('both witnesses’ photo IDs (for Priya)');
+    expect(neededDocument(aarav, 'Parents’ marriage certificate', nameOf)).toBe(
+      'the parents’ marriage certificate (for Aarav)',
+    );
+    expect(neededDocument(aarav, 'PR card of the parent who signs', nameOf)).toBe(
+      'the PR card of the parent who signs (for Aarav)',
+    );
+    expect(neededDocument(priya, 'The document to attest, signed before a notary', nameOf)).toBe(
+      'Priya’s document to attest, signed before a notary',
+    );
+    expect(
+      neededDocument(priya, 'Surrender or renunciation certificate, or your cancelled Indian passport', nameOf),
+    ).toBe('Priya’s surrender or renunciation certificate, or their cancelled Indian passport');
+    expect(neededDocument(priya, 'Your spouse’s Indian passport or OCI card', nameOf)).toBe(
+      'Priya’s spouse’s Indian passport or OCI card',
+    );
+    expect(neededDocument(aarav, 'Child’s birth certificate', nameOf)).toBe('Aarav’s birth certificate');
+  });
+
+  it('reads as a noun phrase for every label a checklist gives, an adult’s or a child’s', () => {
+    const labels = new Set<string>();
+    for (const [serviceSlug, packageSlug] of PACKAGES) {
+      for (const choices of [
+        { applyingFrom: 'US' },
+        { applyingFrom: 'CA' },
+        { citizenship: 'US', destination: 'IN' },
+      ]) {
+        for (const memberKind of ['Adult', 'Minor'] as const) {
+          for (const parentalConsent of CONSENTS) {
+            for (const lossKind of [undefined, 'lost'] as const) {
+              const input = {
+                serviceSlug,
+                packageSlug,
+                choices,
+                memberKind,
+                parentalConsent,
+                fullName: 'Aarav Sharma',
+                particularsChanged: ['name', 'birth-date'] as const,
+                nameChangeBasis: 'deed-poll' as const,
+                ...(lossKind ? { lossKind } : {}),
+              };
+              for (const item of documentChecklist(input) ?? []) labels.add(item.label);
+            }
+          }
+        }
+      }
+    }
+    expect(labels.size).toBeGreaterThan(50);
+    const aarav = { fullName: 'Aarav Sharma' };
+    const nameOf = memberNamer([aarav]);
+    const wrong = [...labels]
+      .map((label) => neededDocument(aarav, label, nameOf))
+      .filter(
+        (line) =>
+          line.split('Aarav').length !== 2 ||
+          /’s (?:both|the|a|an|if|first|second|parents’|child’s)\b|\byour\b/i.test(line),
+      );
+    expect(wrong).toEqual([]);
   });
 
   it('says the words checkout shows', () => {

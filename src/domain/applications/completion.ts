@@ -66,9 +66,18 @@ export function memberNamer(members: readonly { fullName: string }[]): (member: 
 }
 
 /**
- * "Priya’s current foreign passport": a document `member` still needs, named as `nameOf` names
- * them. A child's own items already carry the child's first name ("Anaya’s photo"), and an
- * adult's may say "Your" ("Your last Indian passport"): either is named once, by the member.
+ * A label that says whose document it is, which the member's name cannot go before ("Priya’s both
+ * witnesses’ photo IDs"): another's possessive first ("First parent’s passport", "Parents’ marriage
+ * certificate", "Both parents’ PR cards") or the parent it is of ("Passport of the parent who signs").
+ */
+const NAMES_WHOSE = /^(?:(?:Both|First|Second) )?\p{L}+(?:’s|s’) |\bof the (?:other )?parents?\b/u;
+
+/**
+ * A document `member` still needs, named as `nameOf` names them, in words that fit a list and a
+ * sentence ("Please upload …") alike. The member's own: "Priya’s current foreign passport", named
+ * once where a child's item already carries the child's name ("Anaya’s photo") and for an item
+ * that says "Your" or "Child’s"; one that says whose it is: "the parents’ marriage certificate (for
+ * Aarav)", "both witnesses’ photo IDs (for Priya)".
  */
 export function neededDocument(
   member: { fullName: string },
@@ -76,13 +85,20 @@ export function neededDocument(
   nameOf: (member: { fullName: string }) => string,
 ): string {
   const own = `${memberFirstName(member.fullName)}’s `;
-  const bare = label.startsWith(own) ? label.slice(own.length) : label.replace(/^Your /, '');
+  const named = label.startsWith(own) ? label.slice(own.length) : label.replace(/^(?:Your|Child’s) /, '');
+  if (named === label && NAMES_WHOSE.test(label)) {
+    const article = /^Both /.test(label) ? '' : 'the ';
+    return `${article}${inSentence(label)} (for ${nameOf(member)})`;
+  }
+  // "The document to attest" is Priya's document to attest; "your cancelled passport", theirs.
+  const bare = named.replace(/^The /, '').replace(/\byour\b/g, 'their');
   return `${nameOf(member)}’s ${inSentence(bare)}`;
 }
 
 /**
  * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
- * current foreign passport" (`memberNamer`, `neededDocument`). Empty when the order is complete.
+ * current foreign passport", "the parents’ marriage certificate (for Aarav)" (`memberNamer`,
+ * `neededDocument`). Empty when the order is complete.
  */
 export function missingItems(facts: CompletionFacts): string[] {
   const nameOf = memberNamer(facts.members);

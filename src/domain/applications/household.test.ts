@@ -38,6 +38,8 @@ const DEFINITION: FormDefinition = {
             { type: 'image upload', key: 'photo', label: 'Photo' } as FormField,
             text('sex'),
             text('birthCity'),
+            text('birthCountry'),
+            text('presentNationality'),
             text('passportNumber'),
             text('passportCountry'),
             text('passportIssuePlace'),
@@ -53,7 +55,12 @@ const DEFINITION: FormDefinition = {
               type: 'dependent',
               key: 'spouseDetails',
               when: { field: 'maritalStatus', equals: 'married' },
-              fields: [text('spouseName'), text('spouseBirthPlace')],
+              fields: [
+                text('spouseName'),
+                text('spouseNationality'),
+                text('spouseBirthPlace'),
+                text('spouseBirthCountry'),
+              ],
             },
           ],
         },
@@ -143,6 +150,7 @@ describe('householdPrefill', () => {
       dateOfBirth: '1983-11-02',
       maritalStatus: 'married',
       spouseName: 'PRIYA SHARMA',
+      spouseNationality: 'US',
       spouseBirthPlace: 'Edison',
       passportCountry: 'US',
       passportIssuePlace: 'U.S. Department of State',
@@ -154,6 +162,51 @@ describe('householdPrefill', () => {
       ['Same contact as Priya', { email: 'priya@example.com' }],
     ]);
     expect(prefill.offers[0]?.from).toBe('From Priya Sharma’s answers');
+  });
+
+  it('gives a spouse their own birth place and nationality from what the other spouse said of them, marked whose', () => {
+    // A walk: Priya gave Rahul's birth place under "Your spouse", and his own form asked it again.
+    const married = {
+      ...priya,
+      answers: {
+        ...priya.answers,
+        maritalStatus: 'married',
+        spouseNationality: 'US',
+        spouseBirthPlace: 'Pune',
+        spouseBirthCountry: 'IN',
+      },
+    };
+    const fresh = { ...rahul, answers: {} };
+    const prefill = householdPrefill(DEFINITION, fresh, [married, fresh], account, TODAY);
+    expect(values(prefill)).toMatchObject({ birthCity: 'Pune', birthCountry: 'IN', presentNationality: 'US' });
+    expect(prefill.answers.birthCity?.from).toBe('From Priya Sharma’s answers');
+    // Never over what the member said of themselves in an earlier application.
+    const before: EarlierMember = {
+      ...rahul,
+      id: 102,
+      answers: { birthCity: 'Mumbai' },
+      orderDisplayId: 'DOC-33334444',
+    };
+    const again = householdPrefill(DEFINITION, fresh, [married, fresh], account, TODAY, 'US', [before]);
+    expect(again.answers.birthCity).toEqual({ value: 'Mumbai', from: 'From Rahul’s application DOC-33334444' });
+    expect(again.answers.birthCountry?.value).toBe('IN');
+    // Not while she no longer says she is married: her spouse's answers describe nobody now.
+    const single = { ...married, answers: { ...married.answers, maritalStatus: 'divorced' } };
+    expect(householdPrefill(DEFINITION, fresh, [single, fresh], account, TODAY).answers.birthCity).toBeUndefined();
+  });
+
+  it('takes no birth place from an earlier application’s spouse, who may be a former one', () => {
+    const now = { ...rahul, relationship: 'Self' as const, answers: {} };
+    const former: EarlierMember = {
+      ...priya,
+      id: 101,
+      relationship: 'Spouse',
+      answers: { ...priya.answers, maritalStatus: 'married', spouseBirthPlace: 'Pune' },
+      orderDisplayId: 'DOC-11112222',
+    };
+    const prefill = householdPrefill(DEFINITION, now, [now], account, TODAY, 'US', [former]);
+    expect(prefill.answers.spouseBirthPlace?.value).toBe('Edison');
+    expect(prefill.answers.birthCity).toBeUndefined();
   });
 
   it('gives a child the parents’ names and passport numbers, father and mother told apart by their answers', () => {
@@ -673,6 +726,43 @@ describe('documentOffers', () => {
       expect(documentOffers(child, [mother, father, aarav, child], ['parent-passport-1'])).toEqual([
         { itemId: 'parent-passport-1', documentId: 11, label: 'Use Priya’s passport copy' },
         { itemId: 'parent-passport-1', documentId: 61, label: 'Use the copy uploaded for Aarav' },
+      ]);
+    });
+
+    it('offers a file once: a brother’s or sister’s copy of the parent’s own as the parent’s', () => {
+      // A walk: Aarav took Priya's copies; Anaya was offered each file twice, under two names.
+      const withFiles = (m: typeof mother, file: (id: number) => string) => ({
+        ...m,
+        documents: m.documents.map((d) => ({ ...d, file: file(d.id) })),
+      });
+      const same = (id: number) => `file ${id % 10}`;
+      const priyas = withFiles(mother, same);
+      const aaravs = withFiles(
+        files(aarav, [
+          { id: 71, itemId: 'parent-passport-1' },
+          { id: 73, itemId: 'indian-origin-proof' },
+          { id: 74, itemId: 'address-proof' },
+        ]),
+        same,
+      );
+      expect(documentOffers(child, [priyas, aaravs, child], [...items, 'address-proof'])).toEqual([
+        { itemId: 'parent-passport-1', documentId: 11, label: 'Use Priya’s passport copy' },
+        { itemId: 'indian-origin-proof', documentId: 13, label: 'Use Priya’s copy' },
+        { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
+        // Another file for the same item is offered too.
+        { itemId: 'address-proof', documentId: 74, label: 'Use the copy uploaded for Aarav' },
+      ]);
+      // Of two copies where neither is the parent's own, the one uploaded first.
+      const diya = withFiles(
+        files({ ...anaya, id: 6, fullName: 'Diya Sharma' }, [{ id: 81, itemId: 'parent-passport-1' }]),
+        () => 'one',
+      );
+      const ravi = withFiles(
+        files({ ...anaya, id: 7, fullName: 'Ravi Sharma' }, [{ id: 91, itemId: 'parent-passport-1' }]),
+        () => 'one',
+      );
+      expect(documentOffers(child, [ravi, diya, child], ['parent-passport-1'])).toEqual([
+        { itemId: 'parent-passport-1', documentId: 81, label: 'Use the copy uploaded for Diya' },
       ]);
     });
 

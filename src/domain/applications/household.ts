@@ -337,6 +337,19 @@ const SPOUSE_AS_PARENT = [
 ] as const;
 
 /**
+ * What a married adult's "Your spouse" answers say of the spouse that the spouse's own form asks
+ * too, one to one (own key, spouse key): the place and country of birth, and the nationality. Not
+ * the name (one line there, the passport's surname and given names apart here), nor the district
+ * and state of a birth in India (not asked there), nor the "Indian passport or OCI card number",
+ * which may be either.
+ */
+const SPOUSE_AS_SELF = [
+  ['birthCity', 'spouseBirthPlace'],
+  ['birthCountry', 'spouseBirthCountry'],
+  ['presentNationality', 'spouseNationality'],
+] as const;
+
+/**
  * Where a parent's own form keeps their passport's number (form-definitions/): the foreign passport
  * they travel on (OCI, visa, renunciation and power of attorney forms), else the Indian passport of
  * a passport's renewal. Not an OCI form's last Indian passport, given up for the foreign one.
@@ -412,7 +425,8 @@ function isFreshForm(asked: ReadonlyMap<string, AnswerField>, answers: Record<st
  * and the answers of others it can take with one tap, at any time:
  * - their names and date of birth from "Who is applying";
  * - the account's e-mail and phone for the account holder and for their children;
- * - a married couple's spouse details from each other (and "Married", which asks for them);
+ * - a married couple's spouse details from each other (and "Married", which asks for them), and
+ *   a member's own birth place and nationality from what their spouse gave about them;
  * - a minor's parents (names, nationality, passport numbers, place of birth) from the adult
  *   members who are the parents, and "Married and both involved" when both apply; a parent who
  *   does not apply from the other parent's answers about their spouse; never a passport the
@@ -478,13 +492,17 @@ export function householdPrefill(
     // spouse of an earlier application only may be a former one (the member's own earlier answer,
     // above, says what it said). The spouse's details are asked only of a married member: without
     // it, they would be dropped unsaved as the form opens.
-    if (!isEarlier(spouse) || member.relationship === 'Spouse') {
-      give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
-    }
+    const current = !isEarlier(spouse) || member.relationship === 'Spouse';
+    if (current) give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
     give('spouseName', nameOf(spouse), from);
     give('spouseNationality', spouse.answers.presentNationality ?? spouse.answers.passportCountry, from);
     give('spouseBirthPlace', spouse.answers.birthCity, from);
     give('spouseBirthCountry', spouse.answers.birthCountry, from);
+    // The other way: what the spouse typed about this member under "Your spouse" (a walk typed
+    // Rahul's birth place twice). Only of this member as their spouse now, while they say married.
+    if (current && spouse.answers.maritalStatus === 'married') {
+      for (const [own, spouseKey] of SPOUSE_AS_SELF) give(own, spouse.answers[spouseKey], from);
+    }
   }
 
   if (member.kind === 'Minor') {
@@ -602,7 +620,11 @@ const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.string
 
 /** A member of the order with the files uploaded for their checklist, for offering those files again. */
 export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {
-  documents: readonly { id: number; itemId: string | null }[];
+  /**
+   * `file`, where the caller knows it, tells one file from another: a copy taken with "Use Priya’s
+   * copy" is a document of its own holding the same file, and is offered once (`documentOffers`).
+   */
+  documents: readonly { id: number; itemId: string | null; file?: string }[];
   /**
    * Their saved answers, where known: a minor's say which parent signs alone, a parent's "Sex"
    * which parent they are (`answersNeededFor` names whose). Without them, no file is offered for
@@ -730,7 +752,24 @@ function offerLabel(source: MemberFiles, sourceItem: string, sibling: boolean): 
   return PASSPORT_ITEMS.includes(sourceItem) ? `Use ${name}’s passport copy` : `Use ${name}’s copy`;
 }
 
-/** The files of other members that `member`'s checklist items (not uploaded yet) can use, one offer per file. */
+/** A file offered for an item, before the copies of one file are taken out. */
+interface FoundFile {
+  documentId: number;
+  file: string | undefined;
+  /** A brother's or sister's upload (maybe a copy of the parent's own). */
+  sibling: boolean;
+  label: string;
+}
+
+/** Whether `a` is offered rather than `b`, of the same file: a parent's own over a copy, else the one uploaded first. */
+const offeredBefore = (a: FoundFile, b: FoundFile) =>
+  a.sibling !== b.sibling ? !a.sibling : a.documentId < b.documentId;
+
+/**
+ * The files of other members that `member`'s checklist items (not uploaded yet) can use, one offer
+ * per file: a brother's or sister's copy of a parent's file is the parent's file (a walk offered
+ * "Use Priya’s copy" and "Use the copy uploaded for Aarav" for one passport), offered as theirs.
+ */
 export function documentOffers(
   member: MemberFiles,
   everyone: readonly MemberFiles[],
@@ -738,15 +777,17 @@ export function documentOffers(
 ): DocumentOffer[] {
   const others = everyone.filter((m) => m.id !== member.id);
   const siblings = siblingsOf(member, others);
-  return itemIds.flatMap((itemId) =>
-    sourcesFor(itemId, member, others).flatMap(([source, sourceItem]) =>
+  return itemIds.flatMap((itemId) => {
+    const found = sourcesFor(itemId, member, others).flatMap(([source, sourceItem]) =>
       source.documents
         .filter((d) => d.itemId === sourceItem)
-        .map((d) => ({
-          itemId,
-          documentId: d.id,
-          label: offerLabel(source, sourceItem, siblings.includes(source)),
-        })),
-    ),
-  );
+        .map((d): FoundFile => {
+          const sibling = siblings.includes(source);
+          return { documentId: d.id, file: d.file, sibling, label: offerLabel(source, sourceItem, sibling) };
+        }),
+    );
+    const copied = (offer: FoundFile) =>
+      offer.file !== undefined && found.some((o) => o.file === offer.file && offeredBefore(o, offer));
+    return found.filter((offer) => !copied(offer)).map(({ documentId, label }) => ({ itemId, documentId, label }));
+  });
 }

@@ -98,12 +98,14 @@ export function namesAsInPassport(): FormSection {
       ask('text', 'surname', 'Surname', {
         ...PASSPORT_NAME,
         help: 'Exactly as printed in your passport. Leave it out only if your passport shows no surname.',
+        minor: { help: 'Exactly as printed in {name}’s passport. Leave it out only if the passport shows no surname.' },
         required: false,
       }),
       ask('text', 'givenName', 'Given name(s)', {
         ...PASSPORT_NAME,
         errorLabel: 'Given name',
         help: 'First and middle names as printed in your passport, without your surname.',
+        minor: { help: 'First and middle names as printed in {name}’s passport, without the surname.' },
       }),
       yesNo('changedName', 'Have you ever been known by another name?', 'Other names', {
         minor: { label: 'Has {name} ever been known by another name?' },
@@ -158,6 +160,7 @@ export function personalParticulars(extra: FormField[] = []): FormSection {
     optional(
       ask('short answer', 'visibleMark', 'Visible identification mark', {
         help: 'A scar or mole others can see, as written in your passport, if any.',
+        minor: { help: 'A scar or mole others can see, as written in {name}’s passport, if any.' },
         transforms: ['trim'],
       }),
     ),
@@ -370,7 +373,12 @@ export function foreignPassport(
         ...(validAfterArrival ? { atLeastMonthsAfter: { field: 'arrivalDate', months: PASSPORT_VALID_MONTHS } } : {}),
       },
       ...(validAfterArrival
-        ? { help: `It must be valid for at least ${PASSPORT_VALID_MONTHS} months after you arrive in India.` }
+        ? {
+            help: `It must be valid for at least ${PASSPORT_VALID_MONTHS} months after you arrive in India.`,
+            minor: {
+              help: `It must be valid for at least ${PASSPORT_VALID_MONTHS} months after {name} arrives in India.`,
+            },
+          }
         : {}),
     }),
   ]);

@@ -74,8 +74,9 @@ export function ifYes(field: string, fields: FormField[], label?: string): Depen
   return dependent(`${field}IfYes`, { field, equals: 'yes' }, fields, label);
 }
 
-export function note(key: string, label: string, text: string): FormField {
-  return { type: 'description', key, label, text };
+/** Text between questions; `minor`, its words on a minor's form where it speaks of the member. */
+export function note(key: string, label: string, text: string, minor?: MinorTexts): FormField {
+  return { type: 'description', key, label, text, ...(minor ? { minor } : {}) };
 }
 
 /**

@@ -13,7 +13,9 @@ import { checkAnswer, checkAnswers } from '../../../../domain/forms/answers.ts';
 import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import {
   allFields,
+  answerFieldsByKey,
   type FormDefinition,
+  type FormField,
   formDefinitionSchema,
   isUploadField,
   walkFields,
@@ -405,6 +407,42 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
     expect(texts.filter((text) => YOU.test(text) || I.test(text) || text.includes('{name}'))).toEqual([]);
   });
 
+  /** Help and notes that speak of the member's own passport, names, nationality or journey as "your". */
+  const MEMBERS_OWN = /\byour (passport|surname|names?|nationality|naturalisation|country)\b|\byou arrive\b/i;
+
+  it.each(all.map((d) => [d.id, d] as const))('%s: a minor’s help and notes say whose passport and names', (_, d) => {
+    const texts: string[] = [];
+    const minor = definitionForMember(d, { kind: 'Minor', fullName: 'Anaya Sharma' });
+    for (const step of memberSteps(minor, 'Minor')) {
+      for (const section of step.sections) {
+        for (const { field } of walkFields(section.fields)) {
+          if (field.type === 'description') texts.push(field.text);
+          else if ('help' in field && field.help) texts.push(field.help);
+        }
+      }
+    }
+    expect(texts.filter((text) => MEMBERS_OWN.test(text) || text.includes('{name}'))).toEqual([]);
+  });
+
+  it('the New OCI Card: a child’s name and visible mark as in the child’s passport', () => {
+    const oci = definitionForPackage('oci-card', 'new-oci-card') as FormDefinition;
+    const help = (kind: 'Adult' | 'Minor', key: string) => {
+      const fields = [...allFields(definitionForMember(oci, { kind, fullName: 'Anaya Sharma' }))];
+      const field = fields.find((f) => f.key === key);
+      return field && 'help' in field ? field.help : undefined;
+    };
+    expect(help('Minor', 'surname')).toBe(
+      'Exactly as printed in Anaya’s passport. Leave it out only if the passport shows no surname.',
+    );
+    expect(help('Minor', 'givenName')).toBe(
+      'First and middle names as printed in Anaya’s passport, without the surname.',
+    );
+    expect(help('Minor', 'visibleMark')).toBe('A scar or mole others can see, as written in Anaya’s passport, if any.');
+    expect(help('Adult', 'givenName')).toBe(
+      'First and middle names as printed in your passport, without your surname.',
+    );
+  });
+
   it('the New OCI Card: the child’s photo, name and steps; an adult keeps “you”', () => {
     const oci = definitionForPackage('oci-card', 'new-oci-card') as FormDefinition;
     const minor = memberTexts(oci, 'Minor', 'Anaya Sharma');
@@ -427,6 +465,69 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
       expect.arrayContaining(['I have a new passport', 'My name has changed']),
     );
   });
+});
+
+describe('the New OCI Card of a married couple', () => {
+  it('asks a spouse nothing the other already said of them under “Your spouse”, and says whose it is', () => {
+    const oci = definitionForPackage('oci-card', 'new-oci-card') as FormDefinition;
+    const priya: HouseholdMember = {
+      id: 1,
+      fullName: 'Priya Sharma',
+      dateOfBirth: '1985-04-12',
+      kind: 'Adult',
+      relationship: 'Self',
+      answers: {
+        maritalStatus: 'married',
+        spouseName: 'Rahul Sharma',
+        spouseNationality: 'US',
+        spouseBirthPlace: 'Pune',
+        spouseBirthCountry: 'IN',
+      },
+    };
+    const rahul: HouseholdMember = { ...priya, id: 2, fullName: 'Rahul Sharma', relationship: 'Spouse', answers: {} };
+    const { answers } = householdPrefill(oci, rahul, [priya, rahul], null, TODAY, 'US');
+    const from = 'From Priya Sharma’s answers';
+    expect(answers).toMatchObject({
+      birthCity: { value: 'Pune', from },
+      birthCountry: { value: 'IN', from },
+      presentNationality: { value: 'US', from },
+    });
+  });
+});
+
+describe('one form for both countries an order is made from', () => {
+  const CANADA = /\bCanad(?:a|ian)\b/;
+  const USA = /\b(?:USA|US|United States|American)\b/;
+
+  /** The help and notes of `definition`, each with whether a country answer shows it (the visa's centres). */
+  function advice(definition: FormDefinition): { key: string; text: string; forOneCountry: boolean }[] {
+    const byKey = answerFieldsByKey(definition);
+    const found: { key: string; text: string; forOneCountry: boolean }[] = [];
+    const visit = (fields: readonly FormField[], forOneCountry: boolean) => {
+      for (const field of fields) {
+        if (field.type === 'dependent') {
+          visit(field.fields, forOneCountry || byKey.get(field.when.field)?.type === 'country dropdown');
+          continue;
+        }
+        const minor = Object.values(field.minor ?? {});
+        const own = field.type === 'description' ? [field.text] : 'help' in field && field.help ? [field.help] : [];
+        for (const text of [...own, ...minor]) found.push({ key: field.key, text, forOneCountry });
+      }
+    };
+    for (const step of definition.steps) for (const section of step.sections) visit(section.fields, false);
+    return found;
+  }
+
+  it.each(all.map((d) => [d.id, d] as const))(
+    '%s: says what is true in one country only where that country is answered',
+    (_, d) => {
+      // A walk: a US order's surrender certificate said "Canada: the surrender must be complete…".
+      const oneCountry = advice(d).filter(
+        ({ text, forOneCountry }) => !forOneCountry && CANADA.test(text) !== USA.test(text),
+      );
+      expect(oneCountry.map(({ key, text }) => `${key}: ${text}`)).toEqual([]);
+    },
+  );
 });
 
 describe('the lost or damaged OCI card of a minor, whose parents swear the affidavit', () => {

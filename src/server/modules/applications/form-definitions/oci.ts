@@ -84,10 +84,12 @@ function indianOrigin(): FormSection {
         ask('unique ID', 'lastIndianPassportNumber', 'Your last Indian passport number', { transforms: ['uppercase'] }),
         ask('date', 'lastIndianPassportIssueDate', 'Its date of issue', { rules: { min: '1950-01-01' } }),
         ask('short answer', 'lastIndianPassportIssuePlace', 'Its place of issue', { transforms: ['trim'] }),
-        // Kept as printed: certificate numbers carry slashes and hyphens (SFO/SUR/2019-0456).
+        // Kept as printed: certificate numbers carry slashes and hyphens (SFO/SUR/2019-0456). One
+        // form serves both countries: what is true in one only (in Canada the surrender comes
+        // before the OCI application) is said by the checklist, which is the order's country's.
         ask('short answer', 'surrenderCertificateNumber', 'Surrender or renunciation certificate number', {
           transforms: ['trim', 'uppercase'],
-          help: 'Canada: the surrender must be complete before you apply for the OCI card.',
+          help: 'As printed on the certificate. The OCI application asks for this number, so it goes in once the certificate is issued.',
         }),
         ask('date', 'surrenderCertificateDate', 'Date of the certificate', { rules: { min: '1950-01-01' } }),
       ]),

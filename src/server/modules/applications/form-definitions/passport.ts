@@ -74,7 +74,7 @@ function whyReissue(variant: 'normal' | 'tatkal'): FormField[] {
         errorLabel: 'Reason for urgency',
         transforms: ['trim'],
         rules: { min: 20, max: 1000 },
-        help: 'Canadian missions ask for a letter explaining the emergency; we draft it from this.',
+        help: 'A few sentences on why the passport is needed soon. Where the mission asks for a letter explaining the emergency, we draft it from this.',
       }),
       ask('date', 'neededBy', 'Date you must travel by', { rules: { min: 'today', max: 'today+180' } }),
     );
@@ -111,11 +111,16 @@ function lossOrDamage(): FormField[] {
   ];
 }
 
+/** How long the new passport is valid, said on an adult's and a minor's form alike. */
+const PASSPORT_VALIDITY =
+  "An adult passport is valid for 10 years; a minor's for 5 years or until the child turns 18, whichever comes first.";
+
 function bookletNote(booklet: 36 | 60): FormField {
   return note(
     'bookletNote',
     `${booklet}-page booklet`,
-    `This package renews your passport with a ${booklet}-page booklet. An adult passport is valid for 10 years; a minor's for 5 years or until the child turns 18, whichever comes first.`,
+    `This package renews your passport with a ${booklet}-page booklet. ${PASSPORT_VALIDITY}`,
+    { text: `This package renews {name}’s passport with a ${booklet}-page booklet. ${PASSPORT_VALIDITY}` },
   );
 }
 

@@ -109,6 +109,7 @@ function applicantExtras(): FormField[] {
       ask('unique ID', 'nationalId', 'Citizenship or national ID number', {
         transforms: ['uppercase'],
         help: 'Leave it out if your country issues none; the USA and Canada do not.',
+        minor: { help: 'Leave it out if {name}’s country issues none; the USA and Canada do not.' },
       }),
     ),
     ask('radio', 'nationalityBy', 'Did you acquire your nationality by birth or naturalisation?', {

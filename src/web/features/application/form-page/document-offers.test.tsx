@@ -27,18 +27,19 @@ const member = (id: number, fullName: string, kind: Member['kind'], relationship
   updatedAt: '2026-11-30T09:00:00.000Z',
 });
 
-const item = (id: string, documentIds: number[] = []): ChecklistItemStatus => ({
+/** An item with its documents: by number, or with the file's name where two hold the same file. */
+const item = (id: string, documentIds: (number | [number, string])[] = []): ChecklistItemStatus => ({
   id,
   label: id,
   required: true,
   accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
   uploaded: documentIds.length > 0,
-  documents: documentIds.map((documentId) => ({
-    id: documentId,
+  documents: documentIds.map((document) => ({
+    id: typeof document === 'number' ? document : document[0],
     memberId: null,
     itemId: id,
     direction: 'from-customer',
-    name: `${id}.pdf`,
+    name: typeof document === 'number' ? `${id}.pdf` : document[1],
     type: 'application/pdf',
     size: 1000,
     uploadedBy: 'customer',
@@ -62,13 +63,18 @@ const form = memberForm;
 const meera = member(1, 'Meera Iyer', 'Adult', 'Self');
 const diya = member(2, 'Diya Iyer', 'Minor', 'Child');
 
-function render(diyaItems: ChecklistItemStatus[]) {
+function render(diyaItems: ChecklistItemStatus[], family: { member: Member; items: ChecklistItemStatus[] }[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const checklists = [checklist(1, [item('foreign-passport', [31])]), checklist(2, diyaItems)];
-  return renderHook(() => useDocumentOffers(REF, diya.id, [meera, diya], checklists, true), { wrapper });
+  const checklists = [
+    checklist(1, [item('foreign-passport', [[31, 'meera-passport.pdf']])]),
+    ...family.map((f) => checklist(f.member.id, f.items)),
+    checklist(2, diyaItems),
+  ];
+  const members = [meera, ...family.map((f) => f.member), diya];
+  return renderHook(() => useDocumentOffers(REF, diya.id, members, checklists, true), { wrapper });
 }
 
 describe('useDocumentOffers', () => {
@@ -87,6 +93,29 @@ describe('useDocumentOffers', () => {
     expect(api.calls.map((c) => c.path).sort()).toEqual([
       `/api/v1/application/order/${REF}/members/1/form`,
       `/api/v1/application/order/${REF}/members/2/form`,
+    ]);
+  });
+
+  it('offers a file once: a brother’s copy of the mother’s passport is hers', async () => {
+    // A walk: Aarav took Meera's copy, and Diya was offered "Use Meera’s passport copy" and "Use
+    // the copy uploaded for Aarav" for the same file; his own scan of it is another file.
+    fakeApi({});
+    const aarav = member(3, 'Aarav Iyer', 'Minor', 'Child');
+    const { result } = render(
+      [item('parent-passport-1'), item('indian-origin-proof')],
+      [
+        {
+          member: aarav,
+          items: [
+            item('parent-passport-1', [[41, 'meera-passport.pdf']]),
+            item('indian-origin-proof', [[43, 'grandfather-passport.pdf']]),
+          ],
+        },
+      ],
+    );
+    expect(result.current).toEqual([
+      { itemId: 'parent-passport-1', documentId: 31, label: 'Use Meera’s passport copy' },
+      { itemId: 'indian-origin-proof', documentId: 43, label: 'Use the copy uploaded for Aarav' },
     ]);
   });
 

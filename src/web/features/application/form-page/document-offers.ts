@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import {
   answersNeededFor,
   type DocumentOffer,
@@ -55,6 +55,13 @@ export function useDocumentOffers(
 /** The answers of each form read, in the order asked (stable while no form changes). */
 const answersOfForms = (results: readonly { data?: MemberForm | undefined }[]) => results.map((r) => r.data?.answers);
 
+/**
+ * What tells one file from another here: a copy taken with "Use Priya’s copy" keeps the file's
+ * name, type and bytes, so documents alike in all three hold one file, offered once. The server
+ * takes each of them (it offers every document): leaving one out here refuses nothing.
+ */
+const fileOf = ({ name, type, size }: DocumentView) => JSON.stringify([name, type, size]);
+
 /** The order's members with the files of their checklists, this member, and their items not uploaded yet. */
 function filesOf(
   members: ApplicationOrder['members'],
@@ -69,7 +76,7 @@ function filesOf(
     documents:
       checklists
         .find((c) => c.memberId === m.id)
-        ?.items.flatMap((item) => item.documents.map((d) => ({ id: d.id, itemId: item.id }))) ?? [],
+        ?.items.flatMap((item) => item.documents.map((d) => ({ id: d.id, itemId: item.id, file: fileOf(d) }))) ?? [],
   }));
   const missing =
     checklists
