@@ -459,6 +459,11 @@ describe('referral', () => {
 });
 
 describe('a total that moved without a change to the order', () => {
+  const sandbox = () => {
+    const found = t.app.services.sandbox;
+    if (!found) throw new Error('the sandbox is not configured');
+    return found;
+  };
   const pay = (base: string, token: string) => call('POST', `${base}/payment`, token, {});
   const summaryOf = async (base: string, token: string) =>
     (await call('GET', `${base}/cost-summary`, token)).json().data as {
@@ -518,15 +523,38 @@ describe('a total that moved without a change to the order', () => {
     }
   });
 
-  it('gives a referred friend’s next application the first-order discount it shows once the first is cancelled', async () => {
+  it('gives a referred friend’s next application the first-order discount once the first is cancelled, closing the link opened at the old total', async () => {
     const { friend } = await referredFriend();
     const first = await startApplication(t.app, friend.token);
     const second = await startApplication(t.app, friend.token);
     const base = `/application/order/${second.displayId}`;
-    await moveOrderTo(t.app, first.id, 'Cancelled');
+    // The friend opened the second order's payment at its full price, then cancelled the first.
+    const opened = await pay(base, friend.token);
+    expect(opened.json().data.amountCents).toBe(second.price.totalCents);
+    const link = new URL(opened.json().data.redirectUrl).searchParams.get('payment') ?? '';
+    expect((await call('POST', `/application/order/${first.displayId}/cancel`, friend.token, {})).statusCode).toBe(200);
+    await t.runJobs();
+
     const shown = (await summaryOf(base, friend.token)).totalCents;
     expect(shown).toBe(second.price.totalCents - 500);
-    await chargesWhatIsShown(second.id, base, friend.token, shown);
+    expect(await storedTotal(second.id)).toBe(shown);
+    // The open link can no longer be paid at the old price; the order's page says it changed.
+    expect(await sandbox().settle(link, 'succeeded')).toBe(false);
+    const read = await call('GET', `${base}/payment`, friend.token);
+    expect(read.json().data).toMatchObject({ state: 'FAILED', closedBecause: 'order-changed' });
+    const again = await pay(base, friend.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.amountCents).toBe(shown);
+  });
+
+  it('reprices the next application when staff cancel the first, as the checkout shows it', async () => {
+    const { friend } = await referredFriend();
+    const first = await startApplication(t.app, friend.token);
+    const second = await startApplication(t.app, friend.token);
+    await moveOrderTo(t.app, first.id, 'Cancelled', 'staff');
+    const shown = (await summaryOf(`/application/order/${second.displayId}`, friend.token)).totalCents;
+    expect(shown).toBe(second.price.totalCents - 500);
+    expect(await storedTotal(second.id)).toBe(shown);
   });
 });
 

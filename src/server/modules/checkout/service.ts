@@ -151,6 +151,10 @@ export interface CheckoutServiceDeps {
     OrdersService,
     | 'findOwned'
     | 'lockOrder'
+    | 'findByIds'
+    | 'orderIdsOf'
+    | 'isFirstOrder'
+    | 'onStatusChange'
     | 'chargedSummary'
     | 'countExcept'
     | 'couponUse'
@@ -542,10 +546,11 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
 
   /**
    * Before a payment starts, on the locked order: its total brought up to what the checkout shows.
-   * The stored total follows the order's own changes, but an add-on's catalog price and the
-   * first-order discount (the customer cancelled an earlier order) move without one; the payment
-   * must take what the page showed, so a total that moved is stored and the payment refused, with
-   * the coupon named when the order no longer reaches its minimum (an add-on's price went down).
+   * The stored total follows the order's own changes and a cancellation that hands it the
+   * first-order discount (repriceNextFirstOrder), but an add-on's catalog price moves without one;
+   * the payment must take what the page showed, so a total that moved is stored and the payment
+   * refused, with the coupon named when the order no longer reaches its minimum (an add-on's price
+   * went down).
    */
   async function repriceForToday(tx: Database, order: Order): Promise<FormResult<null>> {
     const fees = deps.fees ? await deps.fees.beforePayment(tx, order) : null;
@@ -555,6 +560,28 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     if (droppedCoupon) return formFailure(409, droppedCouponNotice(droppedCoupon, settled.currency));
     return settled.totalCents === order.totalCents ? { ok: true, value: null } : formFailure(409, C.priceChanged);
   }
+
+  /**
+   * A cancelled application can make the customer's next one their first, which a referred friend's
+   * discount then applies to: that order, while unpaid, is priced again in the cancellation's
+   * transaction, so its stored total is the one its page shows and the payment links opened at the
+   * old one are closed by the change (payments' purchase listener), as after a member or coupon
+   * change. Only an order after the cancelled one can take its place; locking no earlier one keeps
+   * two cancellations at once from waiting on each other.
+   */
+  async function repriceNextFirstOrder(tx: Database, cancelled: Order): Promise<void> {
+    const laterIds = (await orders.orderIdsOf(tx, cancelled.userId, 'service')).filter((id) => id > cancelled.id);
+    const unpaid = (await orders.findByIds(laterIds, tx)).filter((o) => o.status === 'Payment pending');
+    const [next] = unpaid.sort((a, b) => a.id - b.id);
+    if (!next || !(await orders.isFirstOrder(tx, next))) return;
+    const locked = await orders.lockOrder(tx, next.id);
+    if (locked?.status !== 'Payment pending') return;
+    const input = await applications.checkoutInput(tx, locked.id);
+    await pricing.settle(tx, locked, input.snapshot, input.memberIds);
+  }
+  orders.onStatusChange(async (tx, { order, to }) => {
+    if (to === 'Cancelled' && order.kind === 'service') await repriceNextFirstOrder(tx, order);
+  });
 
   /** Service applications as the order core sees them (services.ts registers it). */
   const orderKind: OrderKindDefinition = {

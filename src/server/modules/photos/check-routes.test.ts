@@ -150,6 +150,40 @@ describe('a photo check without an account', () => {
     expect((await read('', token)).statusCode).toBe(200);
   });
 
+  it('refuses a check posted from another site without its cookie, setting none (the visitor’s own check stays theirs)', async () => {
+    // Its own client address, to leave the others' rate limit alone.
+    const remoteAddress = '203.0.113.20';
+    const mine = await check({ from: remoteAddress });
+    // What another site's auto-submitted form sends: no SameSite=Lax cookie, its own origin or none.
+    const crossSite = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}];
+    for (const from of crossSite) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/photo-checks?size=oci-photo',
+        headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...from },
+        payload: multipart([filePart('theirs.jpg', face, 'image/jpeg')]),
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(AUTH_API_MESSAGES.crossSiteRequest);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await read('', mine.token)).json().data).toMatchObject({ photoSize: 'us-2x2', name: 'me.jpg' });
+    const rows = await t.database.db.select().from(photoChecks);
+    expect(rows.some((r) => r.displayName === 'theirs.jpg')).toBe(false);
+
+    // The site's own page (its Origin, or only a Referer from it) still checks.
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/photo-checks?size=oci-photo',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, referer: `${site}/photos` },
+      payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+      remoteAddress,
+    });
+    expect(sameSite.statusCode).toBe(201);
+    expect(sameSite.cookies.find((c) => c.name === PHOTO_CHECK_COOKIE)?.value).toBeTruthy();
+  });
+
   it('ends after 24 hours: unreadable at once, and the retention sweep deletes it and its files', async () => {
     const { token } = await check();
     const before = await storedFiles();

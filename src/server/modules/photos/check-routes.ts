@@ -45,11 +45,11 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const clearCookie = (reply: FastifyReply) =>
     reply.clearCookie(PHOTO_CHECK_COOKIE, cookie).clearCookie(PHOTO_CHECK_MARKER_COOKIE, marker);
 
-  // Like the session's: a change made with the check cookie must come from this site's pages.
+  // Every change must come from this site's pages, with the check cookie or without: a cross-site
+  // POST never carries the SameSite=Lax cookie, yet its answer's Set-Cookie would replace the
+  // visitor's check with the other site's photo.
   const sameSiteChange = async (request: FastifyRequest) => {
-    if (tokenOf(request) !== undefined && !comesFromSite(request, siteOrigin)) {
-      throw new HttpError(403, AUTH_API_MESSAGES.crossSiteRequest);
-    }
+    if (!comesFromSite(request, siteOrigin)) throw new HttpError(403, AUTH_API_MESSAGES.crossSiteRequest);
   };
 
   app.get(
