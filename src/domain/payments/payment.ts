@@ -213,6 +213,9 @@ export const PAYMENT_MESSAGES = {
   upiIdInvalid: 'Enter a UPI ID like name@bank.',
   paidRemark: 'Payment received. Thank you!',
   signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
+  /** The page's total is not the order's any more (another tab or window changed the order): nothing was started. */
+  totalChanged: (total: string) =>
+    `The total changed to ${total} since this page was opened (the order was changed in another tab or window). Check your order and pay again.`,
   /** Before payment, what the order still needs from the customer. */
   stillNeeded: (missing: readonly string[]) => `Before paying, please add: ${missing.join('; ')}.`,
   /** A payment link closed because a newer payment started or the order changed (the sandbox's page). */
@@ -355,9 +358,22 @@ export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
  */
 export const STRIPE_SESSION_ID_PARAM = 'session_id';
 
+/** A total as the customer's page shows it beside Pay: the order's own total and currency, never a conversion. */
+export const shownTotalSchema = z.object({
+  amountCents: z.int().min(0),
+  currency: z.enum(CURRENCIES),
+});
+export type ShownTotal = z.infer<typeof shownTotalSchema>;
+
 export const startPaymentSchema = z.object({
   /** Which configured provider to pay with; the first configured one when left out. */
   provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  /**
+   * The total the page showed when Pay was pressed. A guard only: the server charges the order's
+   * own total, and refuses (409, `totalChanged`) to start when that is not the one shown (the
+   * order changed in another tab or window), rather than charge what the customer did not see.
+   */
+  shownTotal: shownTotalSchema.optional(),
 });
 export type StartPayment = z.infer<typeof startPaymentSchema>;
 

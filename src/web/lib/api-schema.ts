@@ -1307,7 +1307,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getOrdersByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). `shownTotal`, the total the page showed, is compared with the order's own: another one is refused (409, naming the new total) and nothing is started; the order's own total is the only one ever charged. */
         post: operations["postOrdersByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getApplicationOrderByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). `shownTotal`, the total the page showed, is compared with the order's own: another one is refused (409, naming the new total) and nothing is started; the order's own total is the only one ever charged. */
         post: operations["postApplicationOrderByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getPhotoOrdersByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). `shownTotal`, the total the page showed, is compared with the order's own: another one is refused (409, naming the new total) and nothing is started; the order's own total is the only one ever charged. */
         post: operations["postPhotoOrdersByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -10076,12 +10076,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "provider": "sandbox"
+                 *       "provider": "sandbox",
+                 *       "shownTotal": {
+                 *         "amountCents": 2500,
+                 *         "currency": "USD"
+                 *       }
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     provider?: "sandbox" | "stripe" | "square" | "razorpay";
+                    shownTotal?: {
+                        amountCents: number;
+                        /** @enum {string} */
+                        currency: "USD" | "CAD" | "INR";
+                    };
                 } | null;
             };
         };
@@ -10207,12 +10216,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "provider": "sandbox"
+                 *       "provider": "sandbox",
+                 *       "shownTotal": {
+                 *         "amountCents": 2500,
+                 *         "currency": "USD"
+                 *       }
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     provider?: "sandbox" | "stripe" | "square" | "razorpay";
+                    shownTotal?: {
+                        amountCents: number;
+                        /** @enum {string} */
+                        currency: "USD" | "CAD" | "INR";
+                    };
                 } | null;
             };
         };
@@ -10338,12 +10356,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "provider": "sandbox"
+                 *       "provider": "sandbox",
+                 *       "shownTotal": {
+                 *         "amountCents": 2500,
+                 *         "currency": "USD"
+                 *       }
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     provider?: "sandbox" | "stripe" | "square" | "razorpay";
+                    shownTotal?: {
+                        amountCents: number;
+                        /** @enum {string} */
+                        currency: "USD" | "CAD" | "INR";
+                    };
                 } | null;
             };
         };

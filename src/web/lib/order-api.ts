@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
-import type { ConfirmPayment, PaymentProviderName } from '../../domain/payments/payment.ts';
+import type { ConfirmPayment, PaymentProviderName, ShownTotal, StartPayment } from '../../domain/payments/payment.ts';
 import { api, envelopeOf } from './api-client.ts';
 
 /**
@@ -22,8 +22,14 @@ export const applyCoupon = (ref: string, code: string) =>
   envelopeOf(api.POST('/api/v1/orders/{orderRef}/coupon', { ...order(ref), body: { code } }));
 export const removeCoupon = (ref: string) => envelopeOf(api.DELETE('/api/v1/orders/{orderRef}/coupon', order(ref)));
 
-export const startPayment = (ref: string, provider?: PaymentProviderName) =>
-  envelopeOf(api.POST('/api/v1/orders/{orderRef}/payment', { ...order(ref), body: provider ? { provider } : {} }));
+/**
+ * Pays the total the page shows (`shownTotal`): the server charges its own, and refuses (409) when
+ * that is not the one shown, so an order changed in another tab is never paid unseen.
+ */
+export function startPayment(ref: string, shownTotal: ShownTotal, provider?: PaymentProviderName) {
+  const body: StartPayment = { shownTotal, ...(provider ? { provider } : {}) };
+  return envelopeOf(api.POST('/api/v1/orders/{orderRef}/payment', { ...order(ref), body }));
+}
 export const getPaymentOptions = (ref: string) =>
   envelopeOf(api.GET('/api/v1/orders/{orderRef}/payment/options', order(ref)));
 export const confirmPayment = (ref: string, body: ConfirmPayment) =>

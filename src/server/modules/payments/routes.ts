@@ -80,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED).",
+            "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). `shownTotal`, the total the page showed, is compared with the order's own: another one is refused (409, naming the new total) and nothing is started; the order's own total is the only one ever charged.",
           params,
           body: startPaymentSchema.nullish(),
           // 502: the provider could not be reached.

@@ -747,7 +747,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * Starts a payment of the order's total with `input.provider` (default: the first configured),
      * or continues the open attempt: two clicks answer one attempt. The attempt row is written
      * under the order's lock; the provider is called after commit with the attempt's idempotency
-     * key, so two concurrent calls get the provider's one payment.
+     * key, so two concurrent calls get the provider's one payment. A `shownTotal` that is not the
+     * order's total then is refused (409) before anything is held, opened or asked of a provider.
      */
     async start(
       customerId: number,
@@ -775,6 +776,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           if (missing.length > 0) return formFailure(409, P.stillNeeded(missing), { missing: missing.join('; ') });
           const repriced = await definition.repriceForToday?.(tx, order);
           if (repriced && !repriced.ok) return repriced;
+          // The total the customer saw, under the same lock the attempt is opened with: a total that
+          // changed since (another tab, another window) is said, never charged.
+          const shown = input.shownTotal;
+          if (shown && (shown.amountCents !== order.totalCents || shown.currency !== order.currency)) {
+            return formFailure(409, P.totalChanged(money(order.totalCents, order.currency)));
+          }
           const held = await definition.holdCoupon(tx, order);
           if (!held.ok) return held;
           if (nothingToPay(order.totalCents)) return { ok: true, value: await settleNothingToPay(tx, order, origin) };

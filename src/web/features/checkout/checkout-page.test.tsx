@@ -299,7 +299,7 @@ describe('checkout', () => {
     ]);
   });
 
-  it('pays once on a double click, with no price sent, and goes to the provider’s page', async () => {
+  it('pays once on a double click, with the total it shows as a guard, and goes to the provider’s page', async () => {
     const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
     let answer: (value: ReturnType<typeof ok>) => void = () => {};
     const api = serve({
@@ -316,7 +316,8 @@ describe('checkout', () => {
     answer(ok(payment()));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_1'));
     const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
-    expect(posts.map((call) => call.body)).toEqual([{}]);
+    // The total shown only guards: the server refuses another one, and charges its own (review r68c).
+    expect(posts.map((call) => call.body)).toEqual([{ shownTotal: { amountCents: 70800, currency: 'USD' } }]);
   });
 
   it('offers a choice of providers with each one’s charge, converted ones with their rate, and pays with the chosen one', async () => {
@@ -349,7 +350,10 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay ₹58,941' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/1'));
     const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
-    expect(posts.map((call) => call.body)).toEqual([{ provider: 'razorpay' }]);
+    // The order's own total, not the converted charge: the server compares it with the order's.
+    expect(posts.map((call) => call.body)).toEqual([
+      { shownTotal: { amountCents: 70800, currency: 'USD' }, provider: 'razorpay' },
+    ]);
   });
 
   it('shows why a payment could not start when the order changed, and the order as it is now', async () => {
@@ -360,7 +364,10 @@ describe('checkout', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $692.20' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(COUPON_MESSAGES.released('FIRST10'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(COUPON_MESSAGES.released('FIRST10'));
+    // Where Pay was pressed, the focus on it (review r68c).
+    expect(document.activeElement).toBe(alert);
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$708'));
   });
 

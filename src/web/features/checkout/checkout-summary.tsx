@@ -33,6 +33,8 @@ export interface CheckoutSummaryProps {
   readiness?: string;
   /** Why the order cannot be paid yet ("Before paying, please add: …"): Pay is disabled and says so. */
   blockedBy?: string | null;
+  /** The payment refused because the order changed under the page (PayButton's `onRefused`). */
+  onPayRefused?(message: string): void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function CheckoutSummary({
   note,
   readiness,
   blockedBy = null,
+  onPayRefused,
 }: CheckoutSummaryProps) {
   return (
     <div className="space-y-6">
@@ -76,6 +79,7 @@ export function CheckoutSummary({
             currency={summary.currency}
             {...(readiness === undefined ? {} : { readiness })}
             blockedBy={blockedBy}
+            onRefused={onPayRefused}
           />
         </Suspense>
         {nothingToPay(summary.totalCents) ? (

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentOption } from '../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -21,7 +21,7 @@ const options: PaymentOption[] = [
 const REFUSAL = 'Before paying, please add: your choice for “wall.jpg” (OCI photo).';
 
 /** The review step's part: a choice saved changes the readiness; a repeat of the same does not. */
-function Harness() {
+function Harness({ onRefused }: { onRefused?(message: string): void }) {
   const [readiness, setReadiness] = useState('31:done:');
   return (
     <QueryProvider>
@@ -31,7 +31,14 @@ function Harness() {
       <button type="button" onClick={() => setReadiness('31:done:person-check')}>
         Choose
       </button>
-      <PayButton orderRef={REF} kind="photo" amountCents={999} currency="USD" readiness={readiness} />
+      <PayButton
+        orderRef={REF}
+        kind="photo"
+        amountCents={999}
+        currency="USD"
+        readiness={readiness}
+        onRefused={onRefused}
+      />
     </QueryProvider>
   );
 }
@@ -40,7 +47,8 @@ describe('the Pay button’s refusal', () => {
   it('stays while nothing changed, and goes once what the order needs has changed', async () => {
     fakeApi({
       [`GET ${BASE}/payment/options`]: () => ok(options),
-      [`POST ${BASE}/payment`]: () => fail(409, REFUSAL),
+      // As the server refuses it: the message, and what is missing as its field.
+      [`POST ${BASE}/payment`]: () => fail(409, REFUSAL, { missing: 'your choice for “wall.jpg” (OCI photo)' }),
     });
     renderWithRouter(<Harness />, { path: `/photos/photo-enhancement?orderId=${REF}` });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
@@ -49,6 +57,54 @@ describe('the Pay button’s refusal', () => {
     expect(screen.getByRole('alert').textContent).toBe(REFUSAL);
     fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('a total that changed since the page showed it (review r68c)', () => {
+  const changed =
+    'The total changed to $14.98 since this page was opened (the order was changed in another tab or window). Check your order and pay again.';
+
+  it('sends the total shown, says the refusal where Pay is with the focus on it, and keeps it through a new readiness', async () => {
+    const api = fakeApi({
+      [`GET ${BASE}/payment/options`]: () => ok(options),
+      [`POST ${BASE}/payment`]: () => fail(409, changed),
+    });
+    const refused = vi.fn();
+    renderWithRouter(<Harness onRefused={refused} />, { path: `/photos/photo-enhancement?orderId=${REF}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(changed);
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('button', { name: 'Pay $9.99' }).getAttribute('aria-describedby')).toBe('pay-error');
+    // The figure shown beside Pay went with it: the server compares it, never charges it.
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      shownTotal: { amountCents: 999, currency: 'USD' },
+    });
+    // The caller reads the order again (the photo flow, at its review step).
+    expect(refused).toHaveBeenCalledWith(changed);
+    // Another tab's change to the photos too: the refusal stays, it is not what the order needs.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
+    expect(screen.getByRole('alert').textContent).toBe(changed);
+  });
+
+  it('reads every query of the order’s kind again when the caller does not', async () => {
+    let reads = 0;
+    fakeApi({
+      [`GET ${BASE}/payment/options`]: () => {
+        reads += 1;
+        return ok(options);
+      },
+      [`POST ${BASE}/payment`]: () => fail(409, changed),
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PayButton orderRef={REF} kind="photo" amountCents={999} currency="USD" />
+      </QueryProvider>,
+      { path: `/photos/photo-enhancement?orderId=${REF}` },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(changed);
+    await waitFor(() => expect(reads).toBe(2));
   });
 });
 

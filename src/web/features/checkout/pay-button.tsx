@@ -88,6 +88,7 @@ export function PayButton({
   kind = 'service',
   readiness = '',
   blockedBy = null,
+  onRefused,
 }: {
   orderRef: string;
   /** Which kind of order is paid: an application (DOC-…) or a photo order (PHO-…). */
@@ -106,15 +107,29 @@ export function PayButton({
    * with no photo it can deliver): Pay is disabled, and this says why beside it.
    */
   blockedBy?: string | null;
+  /**
+   * The server refused to start the payment because the order changed under the page (a 409: a
+   * total changed in another tab, a coupon gone, the order paid): the caller reads the order again
+   * and shows it as it is now, where it knows how to (the photo flow, at its review step). Without
+   * it, every query of the order's kind is read again.
+   */
+  onRefused?(message: string): void;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pages = ORDER_KIND_PAGES[kind];
   const running = useRef(false);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // `untilReady`: a refusal naming what the order still needs ("Before paying, please add…"), which
+  // goes once the customer has given something since. Any other (a total that changed) stays.
+  const [error, setError] = useState<{ message: string; untilReady: boolean } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new readiness is the reason to clear it.
-  useEffect(() => setError(null), [readiness]);
+  useEffect(() => setError((shown) => (shown?.untilReady ? null : shown)), [readiness]);
+  // A refusal takes the focus where Pay was pressed: the customer reads why before anything else.
+  const errorLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorLine.current?.focus();
+  }, [error]);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
   const [onPage, setOnPage] = useState<Payment | null>(null);
   // Back from an on-page form the customer closed: the focus returns to the Pay button it replaced.
@@ -151,16 +166,20 @@ export function PayButton({
     setPending(true);
     setError(null);
     try {
-      const { data } = await startPayment(orderRef, selected?.provider);
+      // The total the page shows goes with it: the server refuses rather than charge another one.
+      const { data } = await startPayment(orderRef, { amountCents, currency }, selected?.provider);
       if (data.state === 'COMPLETED') return void navigate(paymentResultHref(orderRef, kind));
       if (data.redirectUrl) return goTo.url(data.redirectUrl);
       if (!data.checkout) throw new Error(PAY_TEXT.noWidget);
       setOnPage(data);
     } catch (failure) {
-      setError(errorMessage(failure, PAY_TEXT.failed));
-      // The order changed under the customer (a coupon dropped, a status moved): show it as it is now.
-      if (failure instanceof ApiError && failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: pages.allKey });
+      const message = errorMessage(failure, PAY_TEXT.failed);
+      const refused = failure instanceof ApiError && failure.status === 409;
+      setError({ message, untilReady: refused && 'missing' in failure.fieldErrors });
+      // The order changed under the customer (a new total, a coupon dropped, a status moved): show it as it is now.
+      if (refused) {
+        if (onRefused) onRefused(message);
+        else void queryClient.invalidateQueries({ queryKey: pages.allKey });
       }
       finish();
     }
@@ -218,8 +237,8 @@ export function PayButton({
         {pending && !onPage ? (free ? PAY_TEXT.confirming : PAY_TEXT.starting) : ''}
       </p>
       {error ? (
-        <p id="pay-error" role="alert" className="field-error">
-          {error}
+        <p id="pay-error" ref={errorLine} tabIndex={-1} role="alert" className="field-error outline-none">
+          {error.message}
         </p>
       ) : null}
     </div>

@@ -106,8 +106,10 @@ describe('paying with Razorpay', () => {
       currency: 'INR',
       name: 'SevaDocs',
     });
+    // The order's own total goes with it, as the guard against a total changed elsewhere, not the INR charge.
     expect(api.calls.find((c) => c.method === 'POST' && c.path === `${BASE}/payment`)?.body).toEqual({
       provider: 'razorpay',
+      shownTotal: { amountCents: 70800, currency: 'USD' },
     });
     expect(await screen.findByText(RAZORPAY_TEXT.open('₹62,587.20'))).toBeTruthy();
 

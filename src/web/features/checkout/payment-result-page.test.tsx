@@ -15,10 +15,11 @@ import {
   REFUND_POLL_FOR_MS,
   REFUND_POLL_MS,
 } from '../../../domain/payments/payment-result.ts';
+import { SECOND_LOOK_TEXT } from '../../../domain/photos/second-look.ts';
 import { goTo } from '../../lib/go-to.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { payment } from '../../testing/order-fixtures.ts';
+import { checklist, order, payment } from '../../testing/order-fixtures.ts';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -39,6 +40,37 @@ function serve(states: (Payment | null)[], extra: Parameters<typeof fakeApi>[0] 
   });
 }
 
+/** A paid application whose forms are all reviewed: only Aarav's Parental Authorization Form is left, in his print pack. */
+const STILL_TO_DO: Parameters<typeof fakeApi>[0] = {
+  'GET /api/v1/application/order/DOC-48213907': () => ok(order({ status: 'Forms incomplete' })),
+  'GET /api/v1/application/order/DOC-48213907/checklist': () =>
+    ok(
+      checklist({
+        members: [
+          {
+            memberId: 12,
+            fullName: 'Aarav Sharma',
+            kind: 'Minor',
+            items: [
+              {
+                id: 'parental-authorization-form',
+                label: 'Parental Authorization Form',
+                required: true,
+                preparedByUs: true,
+                printPack: '/api/v1/application/order/DOC-48213907/members/12/print-pack',
+                accept: { types: ['pdf'], maxBytes: 10 * 1024 * 1024 },
+                uploaded: false,
+                documents: [],
+              },
+            ],
+            otherDocuments: [],
+            complete: false,
+          },
+        ],
+      }),
+    ),
+};
+
 const renderPage = () =>
   renderWithRouter(
     <QueryProvider>
@@ -49,7 +81,7 @@ const renderPage = () =>
 
 describe('/service-payment-success', () => {
   it('says it is confirming (politely announced) and polls until the payment is COMPLETED', async () => {
-    const api = serve([paymentIn('PENDING'), paymentIn('PENDING'), paymentIn('COMPLETED')]);
+    const api = serve([paymentIn('PENDING'), paymentIn('PENDING'), paymentIn('COMPLETED')], STILL_TO_DO);
     renderPage();
     const confirming = await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' });
     expect(confirming.getAttribute('aria-live')).toBe('polite');
@@ -57,7 +89,13 @@ describe('/service-payment-success', () => {
     expect(document.activeElement).toBe(title);
     expect(screen.getByText(RESULT_TEXT.completedLead('$708', 'DOC-48213907'))).toBeTruthy();
     expect(screen.getByText('Forms incomplete')).toBeTruthy();
-    expect(screen.getByText(RESULT_TEXT.nextFormsIncomplete)).toBeTruthy();
+    // What is actually left (review r68a): every form reviewed, only the notarised form from the print pack.
+    expect(
+      await screen.findByText(
+        'What happens next: print Aarav’s Parental Authorization Form from the print pack on your order page, sign it as the pack shows (before a notary where it says so) and upload it. Once everything is in, our team starts on your application.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/finish every member’s form/)).toBeNull();
     expect(screen.getByRole('link', { name: RESULT_TEXT.toOrder }).getAttribute('href')).toBe(
       '/service-order?orderId=DOC-48213907',
     );
@@ -453,5 +491,36 @@ describe('/service-payment-success', () => {
     const card = await screen.findByRole('region', { name: PREMIUM_SUPPORT_TEXT.title });
     expect(card.textContent).toContain(PREMIUM_SUPPORT_TEXT.priority(PREMIUM_SUPPORT_CONTACT.phone));
     expect(card.textContent).toContain(PREMIUM_SUPPORT_CONTACT.name);
+  });
+});
+
+describe('/photo-payment-success with a photo a person checks (review r68c S3)', () => {
+  const renderPhoto = (personCheck: boolean) => {
+    fakeApi({
+      'GET /api/v1/orders/PHO-10000001/payment': () =>
+        ok(paymentIn('COMPLETED', { orderStatus: 'Order pending' }), PAYMENT_MESSAGES.loaded),
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PaymentResultPage orderRef="PHO-10000001" kind="photo" personCheck={personCheck} />
+      </QueryProvider>,
+      { path: '/photo-payment-success?orderId=PHO-10000001' },
+    );
+  };
+
+  it('says the photo’s file waits for the approval too, within the promised time, not that every photo is ready', async () => {
+    renderPhoto(true);
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.nextPhotoOrderChecked).textContent).toBe(
+      'What happens next: your fitted photos are ready to download on your order page, each at its exact size, except a photo a person checks: it is ready once they approve it. Any prints wait for that approval too, then follow as you chose.',
+    );
+    expect(screen.getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.nextPhotoOrder)).toBeNull();
+  });
+
+  it('says every fitted photo is ready when no one checks one', async () => {
+    renderPhoto(false);
+    expect(await screen.findByText(RESULT_TEXT.nextPhotoOrder)).toBeTruthy();
+    expect(screen.queryByText(SECOND_LOOK_TEXT.promise)).toBeNull();
   });
 });

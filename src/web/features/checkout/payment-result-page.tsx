@@ -28,10 +28,12 @@ import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { applicationKeys, getApplication, getChecklist } from '../../lib/application-api.ts';
 import { confirmPayment, getPayment } from '../../lib/order-api.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { PayButton } from './pay-button.tsx';
+import { STILL_TO_DO_TEXT, stillToDoAfterPayment } from './still-to-do.ts';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
 export const POLL_MS = 1500;
@@ -46,12 +48,13 @@ export const RESULT_TEXT = {
   confirmedTitle: 'Order confirmed',
   confirmedLead: (order: string) =>
     `Your order ${order} is confirmed. Its discounts cover the whole total, so there was nothing to pay. A receipt is on its way to your e-mail.`,
-  nextFormsIncomplete:
-    'What happens next: finish every member’s form and upload the documents still missing. Once everything is in, our team starts on your application.',
   nextOrderPending:
     'What happens next: everything is in, so our team reviews your application. We will let you know as it moves on.',
   nextPhotoOrder:
     'What happens next: your fitted photos are ready to download on your order page, each at its exact size. Any prints follow as you chose.',
+  /** …when a photo waits for a person's check: its file is held until they approve it, and the prints with it. */
+  nextPhotoOrderChecked:
+    'What happens next: your fitted photos are ready to download on your order page, each at its exact size, except a photo a person checks: it is ready once they approve it. Any prints wait for that approval too, then follow as you chose.',
   failedTitle: 'Your payment did not go through',
   failedLead:
     'The payment was declined or could not be confirmed, so your order is not paid and still waits in Payment pending. You can try again.',
@@ -86,6 +89,29 @@ export const RESULT_TEXT = {
 const ORDER_NOUN: Record<PaidOrderKind, string> = { service: 'Application', photo: 'Photo order' };
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * What comes after paying an application: our team's review once everything is in, or what is
+ * actually left while it waits in Forms incomplete, read from the order's to-do and checklist
+ * (forms not reviewed, uploads, the documents our team prepared in the print pack).
+ */
+function ServiceNext({ orderRef, orderStatus }: { orderRef: string; orderStatus: string }) {
+  const waiting = orderStatus === 'Forms incomplete';
+  const order = useQuery({
+    queryKey: applicationKeys.order(orderRef),
+    queryFn: async () => (await getApplication(orderRef)).data,
+    enabled: waiting,
+  });
+  const checklist = useQuery({
+    queryKey: applicationKeys.checklist(orderRef),
+    queryFn: async () => (await getChecklist(orderRef)).data,
+    enabled: waiting,
+  });
+  if (!waiting) return <p className="text-slate-700">{RESULT_TEXT.nextOrderPending}</p>;
+  if (order.isError || checklist.isError) return <p className="text-slate-700">{STILL_TO_DO_TEXT.unknown}</p>;
+  if (!order.data || !checklist.data) return null;
+  return <p className="text-slate-700">{stillToDoAfterPayment(order.data, checklist.data)}</p>;
+}
 
 function Result({
   payment,
@@ -122,13 +148,13 @@ function Result({
           <dt className="text-slate-600">Order status</dt>
           <dd className="font-medium text-slate-900">{payment.orderStatus}</dd>
         </dl>
-        <p className="text-slate-700">
-          {kind === 'photo'
-            ? RESULT_TEXT.nextPhotoOrder
-            : payment.orderStatus === 'Forms incomplete'
-              ? RESULT_TEXT.nextFormsIncomplete
-              : RESULT_TEXT.nextOrderPending}
-        </p>
+        {kind === 'photo' ? (
+          <p className="text-slate-700">
+            {personCheck ? RESULT_TEXT.nextPhotoOrderChecked : RESULT_TEXT.nextPhotoOrder}
+          </p>
+        ) : (
+          <ServiceNext orderRef={orderRef} orderStatus={payment.orderStatus} />
+        )}
         {payment.returned ? (
           <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-slate-900">
             {payment.returned.reason === 'refunded'

@@ -111,6 +111,15 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
   const shownStep = useRef(order.step);
   const couponRemoved = useCouponRemoved(order);
   const choicesDropped = useChoicesDropped(order);
+  // Pay refused because the order changed under this page (its total in another tab): the order is
+  // shown as it is now at step 4, where the refusal stands beside Pay. Should the server not take
+  // step 4 any more (what changed needs a delivery), the step it keeps says the refusal instead,
+  // until the customer moves on.
+  const [payRefused, setPayRefused] = useState<string | null>(null);
+  const onPayRefused = (message: string) => {
+    setPayRefused(message);
+    move.mutate(4);
+  };
 
   // The address follows the server's step. On opening (a reload, a link with another ?step= or
   // none) it is only corrected; a step the server moved to is a new history entry, so the phone's
@@ -138,6 +147,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
     if (!opened && synced.current === order.step && params.get('orderId') === ref && asked !== order.step) {
       if (isPhotoStep(asked) && asking.current !== asked && !move.isPending) {
         asking.current = asked;
+        setPayRefused(null);
         move.mutate(asked, {
           onError: () => {
             asking.current = null;
@@ -162,7 +172,9 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
   }, [order.step]);
 
   const goTo = (step: PhotoStep) => {
-    if (!move.isPending) move.mutate(step);
+    if (move.isPending) return;
+    setPayRefused(null);
+    move.mutate(step);
   };
   const props: StepProps = { order, goTo, moving: move.isPending };
 
@@ -220,6 +232,11 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
               </p>
             ) : null}
           </div>
+          {payRefused && order.step !== 4 ? (
+            <div className="mt-4">
+              <FormAlert tone="error">{payRefused}</FormAlert>
+            </div>
+          ) : null}
           {move.isError ? (
             <div className="mt-4">
               <FormAlert tone="error">{errorMessage(move.error, FLOW_TEXT.moveFailed)}</FormAlert>
@@ -229,7 +246,7 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
             {order.step === 1 ? <ItemsStep {...props} /> : null}
             {order.step === 2 ? <PlanStep {...props} /> : null}
             {order.step === 3 ? <DeliveryStep {...props} /> : null}
-            {order.step === 4 ? <ReviewStep {...props} Checkout={Checkout} /> : null}
+            {order.step === 4 ? <ReviewStep {...props} Checkout={Checkout} onPayRefused={onPayRefused} /> : null}
           </div>
         </section>
         {/* Staff may write about an order not paid yet too; after the step, so the flow leads. */}

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { PAYMENT_MESSAGES as P } from '../../../../domain/payments/payment.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
@@ -329,5 +330,75 @@ describe('pickup and the order’s currency (step 2)', () => {
     expect(current).toMatchObject({ currency: 'USD', options: ['pickup'], delivery: pickup });
     await waitFor(() => expect(screen.queryByText(M.pickupDropped)).toBeNull());
     expect(screen.queryByText(M.pickupUsOnly)).toBeNull();
+  });
+});
+
+/** Checkout's column as the flow hands it: the total it shows, and a Pay the server refuses (review r68c). */
+const REFUSED = P.totalChanged('$14.98');
+const RefusingCheckout: CheckoutSlot = ({ summary, onPayRefused }) => (
+  <>
+    <p data-testid="shown-total">{summary.totalCents}</p>
+    <button type="button" onClick={() => onPayRefused?.(REFUSED)}>
+      Pay
+    </button>
+  </>
+);
+
+function PageWithRefusingPay() {
+  const [params] = useSearchParams();
+  return <PhotoOrderPage orderRef={params.get('orderId')} invalid={false} Checkout={RefusingCheckout} />;
+}
+
+describe('Pay refused because the order changed in another tab (review r68c)', () => {
+  const opened = photoOrderAt(4, { totalCents: 999 });
+
+  const renderRefusing = () =>
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PageWithRefusingPay />
+      </QueryClientProvider>,
+      { path: '/photos/photo-order?orderId=PHO-1001&step=4' },
+    );
+
+  it('shows the order as it is now at step 4, where Pay said why, though the other tab left it at step 2', async () => {
+    let current = opened;
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(current),
+      'PUT /api/v1/photo-orders/PHO-1001/step': (call) => {
+        current = { ...current, step: (call.body as { step: 1 | 2 | 3 | 4 }).step };
+        return ok(current);
+      },
+    });
+    renderRefusing();
+    expect((await screen.findByTestId('shown-total')).textContent).toBe('999');
+    // The other tab: back to step 2, Photo Optimize ticked.
+    current = photoOrderAt(2, { totalCents: 1498, options: ['photo-optimize'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByTestId('shown-total').textContent).toBe('1498'));
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ step: 4 }]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Review and pay' })).toBeTruthy();
+    // The plan as it is now, beside the new total.
+    expect(screen.getByText(/Photo Optimize/)).toBeTruthy();
+    // Said once, beside Pay (the checkout's own refusal), not above the step as well.
+    expect(screen.queryByText(REFUSED)).toBeNull();
+  });
+
+  it('says the refusal above the step the server keeps when step 4 cannot be shown any more', async () => {
+    let current = opened;
+    fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(current),
+      'PUT /api/v1/photo-orders/PHO-1001/step': () => fail(409, M.stepNotReady(4)),
+    });
+    renderRefusing();
+    await screen.findByTestId('shown-total');
+    // The other tab chose prints delivered: no delivery address yet.
+    current = photoOrderAt(3, { totalCents: 6996, pricingPlanId: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Delivery' })).toBeTruthy();
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual(expect.arrayContaining([REFUSED, M.stepNotReady(4)]));
+    // Gone once the customer moves on.
+    fireEvent.click(screen.getByRole('button', { name: /Photos/ }));
+    await waitFor(() => expect(screen.queryByText(REFUSED)).toBeNull());
   });
 });

@@ -260,6 +260,33 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
     expect(screen.queryByText(FAILED_TEXT.printsHeld)).toBeNull();
   });
 
+  it('says, for a digital order as for prints, that a photo a person checks waits for their approval: its file too (review r68c S3)', async () => {
+    const asked: OrderPhoto = {
+      ...tilted,
+      failedRuleChoice: { choice: 'person-check', chosenAt: '2026-11-28T09:00:00.000Z' },
+      secondLook: 'requested',
+    };
+    // A Digital Copy order: nothing printed, so nothing of it says only prints wait.
+    const digital = { ...FAILING, printsHeld: false, items: [{ ...FAILING.items[0], photos: [asked] }] };
+    renderStep(ReviewWithPay, digital as PhotoOrder);
+    expect(
+      await screen.findByRole('button', {
+        name: `Pay PHO-1001 ${digital.totalCents} USD photo no coupon ${REVIEW_TEXT.payNoteHeld}`,
+      }),
+    ).toBeTruthy();
+    expect(REVIEW_TEXT.payNoteHeld).toBe(
+      'You pay the total above. Once the payment is confirmed, your fitted photos are ready to download, except a photo a person checks: it is ready once they approve it, and any prints wait for that approval too.',
+    );
+    // The choice's own hint: the file waits as well, within the promised time.
+    expect(screen.getByText(FAILED_TEXT.personCheckHint)).toBeTruthy();
+    expect(FAILED_TEXT.personCheckHint).toBe(
+      'A person at SevaPhotos checks it within 2 business hours of your payment. You can download it once they approve it, and any prints wait until then too.',
+    );
+    expect(screen.getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
+    expect(screen.queryByText(REVIEW_TEXT.payNote, { exact: false })).toBeNull();
+    expect(screen.queryByText(/before anything is printed/)).toBeNull();
+  });
+
   it('shows nothing of the kind when every photo passed', async () => {
     renderStep(ReviewWithPay, ORDER);
     await screen.findByText(REVIEW_TEXT.digitalOnly);

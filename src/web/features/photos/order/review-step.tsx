@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { PAYMENT_MESSAGES } from '../../../../domain/payments/payment.ts';
 import { stillNeededBeforePayment } from '../../../../domain/photos/orders.ts';
+import { waitsForPerson } from '../../../../domain/photos/second-look.ts';
 import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
 import { getPhotoOrder } from '../../../lib/photo-api.ts';
 import { FailedPhotos, FailedPhotosReminder, UnusablePhotos } from './failed-photos.tsx';
@@ -48,10 +49,24 @@ function Row({ title, children, onEdit }: { title: string; children: React.React
 }
 
 /**
+ * What comes once paid, beside Pay: the fitted photos to download, save one a person checks (asked
+ * for, or borderline), whose file and the order's prints wait for their approval.
+ */
+const payNoteOf = (order: StepProps['order']) =>
+  waitsForPerson(order) ? REVIEW_TEXT.payNoteHeld : REVIEW_TEXT.payNote;
+
+/**
  * Step 4: any photo that failed a rule, with its choice; what is ordered, the plan and the delivery; beside them checkout's own column (the
  * server's cost summary, the coupon box and Pay), the same one the application's checkout shows.
+ * `onPayRefused`: Pay was refused because the order changed under the page (the flow reads it again).
  */
-export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Checkout: CheckoutSlot }) {
+export function ReviewStep({
+  order,
+  goTo,
+  moving,
+  Checkout,
+  onPayRefused,
+}: StepProps & { Checkout: CheckoutSlot; onPayRefused?(message: string): void }) {
   const ref = order.displayId;
   // The order core prices the coupon; the photo order is then read again for its own page.
   const coupon = useOrderChange(ref, async (code: string | null) => {
@@ -93,9 +108,10 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
             summary={summaryOf(order)}
             appliedCoupon={order.appliedCoupon}
             onCouponChange={(code) => coupon.mutateAsync(code)}
-            note={REVIEW_TEXT.payNote}
+            note={payNoteOf(order)}
             readiness={readinessOf(order)}
             blockedBy={payBlockedBy(order)}
+            onPayRefused={onPayRefused}
           />
         </Suspense>
       </div>

@@ -20,6 +20,8 @@ export type CheckoutSlot = ComponentType<{
   readiness?: string;
   /** What the order still needs before it can be paid: Pay is disabled, saying so before it is pressed. */
   blockedBy?: string | null;
+  /** Pay refused because the order changed under the page (a total changed in another tab): the flow shows it as it is now. */
+  onPayRefused?(message: string): void;
 }>;
 
 /** What a step is given: the order, and a way to move (the server keeps the step). */

@@ -1,4 +1,5 @@
 import type { PhotoStep } from '../../../../domain/photos/orders.ts';
+import { SECOND_LOOK_SLA_MINUTES } from '../../../../domain/photos/second-look.ts';
 import type { PrintCounts } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
 
@@ -133,6 +134,9 @@ export const REVIEW_TEXT = {
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   loadingCheckout: 'Loading checkout…',
   payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
+  /** …when a photo waits for a person (asked for, or borderline): its file is held as its prints are (held-preview.ts). */
+  payNoteHeld:
+    'You pay the total above. Once the payment is confirmed, your fitted photos are ready to download, except a photo a person checks: it is ready once they approve it, and any prints wait for that approval too.',
   /**
    * An item none of whose photos could be checked or fitted: the server asks for a photo before
    * payment. Each photo is said as it is: checked with nothing fitted (and what the check found,
@@ -154,8 +158,8 @@ export const FAILED_TEXT = {
   rule: (label: string, measured: string, expected: string) => `${label}: ${measured} (needed: ${expected})`,
   question: (name: string) => `What should we do with ${name}?`,
   retake: 'Take a new photo',
-  personCheckHint:
-    'A person at SevaPhotos looks at it before anything is printed; your prints wait until it is approved.',
+  /** True of a digital order as of prints: the file is held as well (held-preview.ts), not only the prints. */
+  personCheckHint: `A person at SevaPhotos checks it within ${SECOND_LOOK_SLA_MINUTES / 60} business hours of your payment. You can download it once they approve it, and any prints wait until then too.`,
   acceptRiskHint: 'We deliver it as it is, knowing the authority may refuse it.',
   saving: 'Saving your choice…',
   saved: 'Your choice is saved.',
