@@ -48,8 +48,10 @@ export const STATUS_DESCRIPTIONS_BY_KIND: Record<OrderKind, Record<OrderStatus, 
     'Forms incomplete': 'We need something more from you before we can prepare your photos. Please check your order.',
     'Order pending': 'We have your photos. Our team will check them shortly.',
     'In review': 'Our team is checking your photos against the rules for their size and document.',
+    // Not "passed": the customer may have kept a photo that failed a rule ("I understand it may be
+    // refused"), and a check done is true of that photo too.
     Submitted:
-      'Your photos passed our check and are being prepared: the fitted digital copies, and prints if you ordered them.',
+      'Our team has checked your photos and is preparing them: the fitted digital copies, and prints if you ordered them.',
     Approved:
       'Your photos are ready: the digital copies are on your order page, and any prints are on their way to you or ready for pickup at the studio you chose.',
     Rejected: 'Your photos did not pass our check. We will contact you about what happens next.',

@@ -397,7 +397,7 @@ export type PhotoState = (typeof PHOTO_STATES)[number];
 
 export const photoLinksSchema = z.object({
   original: z.string(),
-  /** Null until the photo is fitted (or when it could not be). */
+  /** Null until the photo is fitted (or when it could not be); its `?v=` changes whenever the image does. */
   fitted: z.string().nullable(),
   /**
    * The 4×6 in print sheet of the fitted photo; null until fitted and the order paid, once it is
@@ -550,17 +550,28 @@ export function backgroundChangeOffered(sizeIds: readonly PhotoSizeId[]): boolea
 /** "JPEG, PNG or HEIC": the photo upload's types as the customer reads them. */
 export const PHOTO_UPLOAD_TYPES_TEXT = describeUploadTypes(IMAGE_UPLOAD_TYPES);
 
-/** The API paths of a photo's files (owner only). */
+/**
+ * The API paths of a photo's files (owner only). `fittedVersion` names the fitted image as it is
+ * served now (null until it is fitted): the server changes it with what the image depends on (a new
+ * fitting after Background Change, stripes on or off), so a page never keeps showing a cached old
+ * picture beside a new report, as the visitor's check does with its `?v=`.
+ */
 export function photoLinks(
   orderDisplayId: string,
   itemId: number,
   photoId: number,
-  { fitted, printed, held, sold }: { fitted: boolean; printed: boolean; held: boolean; sold: boolean },
+  {
+    fittedVersion,
+    printed,
+    held,
+    sold,
+  }: { fittedVersion: string | null; printed: boolean; held: boolean; sold: boolean },
 ) {
   const base = `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}`;
+  const fitted = fittedVersion !== null;
   return {
     original: `${base}/original`,
-    fitted: fitted ? `${base}/fitted` : null,
+    fitted: fitted ? `${base}/fitted?v=${encodeURIComponent(fittedVersion)}` : null,
     // A photo waiting for a person's check, or for its retake, is not printed by anyone yet; and
     // the sheet is sold: listed only while the order is paid and neither cancelled nor refunded.
     printSheet: fitted && printed && !held && sold ? `${base}/print-sheet` : null,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryMethodFor } from './orders.ts';
-import { PHOTO_COST_LABELS, PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS, PHOTO_PRICES, pricePhotoOrder } from './pricing.ts';
+import {
+  PHOTO_COST_LABELS,
+  PHOTO_OPTION_DESCRIPTIONS,
+  PHOTO_OPTION_LABELS,
+  PHOTO_PLAN_LABELS,
+  PHOTO_PRICES,
+  pricePhotoOrder,
+} from './pricing.ts';
 import { printCounts } from './sizes.ts';
 
 const USD = PHOTO_PRICES.USD;
@@ -36,5 +43,14 @@ describe('a photo order’s prints are paid for where there are prints', () => {
     expect(deliveryMethodFor(1, ['pickup'], ['us-2x2'])).toBe('pickup');
     expect(deliveryMethodFor(2, [], ['in-evisa'])).toBeNull();
     expect(deliveryMethodFor(1, ['pickup'], ['oci-signature', 'in-evisa'])).toBeNull();
+  });
+});
+
+describe('Photo Optimize says what the editor does', () => {
+  it('promises a check of each photo’s fit before release, not a pick of the best (nothing records one)', () => {
+    const said = PHOTO_OPTION_DESCRIPTIONS['photo-optimize'];
+    expect(said).toContain('A photo editor checks each photo’s fit by hand');
+    expect(said).toContain('before your files and prints are released');
+    expect(said).not.toMatch(/best/);
   });
 });

@@ -37,7 +37,8 @@ export const PHOTO_PLAN_DESCRIPTIONS: Record<PhotoPlanId, string> = {
   2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address. A signature, an e-Visa photo or the Indian passport’s online-form photo is a file only: not printed, and charged as Digital Copy.',
 };
 export const PHOTO_OPTION_DESCRIPTIONS: Record<PhotoOption, string> = {
-  'photo-optimize': `A photo editor checks the fit by hand and picks the best of your photos. ${PHOTO_PROMISE.SEVAPHOTOS}`,
+  // What the editor does (photos/second-look.ts): each fitted photo waits for their check once paid.
+  'photo-optimize': `A photo editor checks each photo’s fit by hand, within 2 business hours, before your files and prints are released. ${PHOTO_PROMISE.SEVAPHOTOS}`,
   'background-change':
     'A plain background made even and light, for sizes whose rules allow it. Not offered for US, Canadian or Indian passport photos: those authorities refuse altered photos.',
   pickup: 'Your print sheet sent to a photo counter near you: collect the prints there, usually the same day.',

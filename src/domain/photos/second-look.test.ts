@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BORDERLINE_MARGINS, isBorderline, nearMaximum, nearMinimum, nearRangeEdge } from './borderline.ts';
 import type { ComplianceReport } from './compliance.ts';
-import { rejectPhotoSchema, SECOND_LOOK_MESSAGES, secondLookSla, slaWords } from './second-look.ts';
+import {
+  approvedNext,
+  PHOTO_OPTIMIZE_LOOK,
+  photoOptimizeBought,
+  rejectPhotoSchema,
+  SECOND_LOOK_CAUSE_LABELS,
+  SECOND_LOOK_MESSAGES,
+  secondLookSla,
+  secondLookWhy,
+  slaWords,
+  SECOND_LOOK_TEXT as T,
+} from './second-look.ts';
 
 const report = (checks: ComplianceReport['checks']): ComplianceReport => ({
   sizeId: 'us-2x2',
@@ -66,5 +77,32 @@ describe('the second look’s SLA: 2 business hours', () => {
     expect(rejectPhotoSchema.parse({ reason: ' Glasses reflect the flash. ' })).toEqual({
       reason: 'Glasses reflect the flash.',
     });
+  });
+});
+
+describe('what an approval tells the customer comes next', () => {
+  it('says what happens to the prints, never that they are on their way: nothing is posted yet', () => {
+    expect(approvedNext(null, false)).toBe(T.download);
+    expect(approvedNext('home', false)).toBe(`${T.download} ${T.printsToPost}`);
+    expect(approvedNext('pickup', false)).toBe(`${T.download} ${T.printsToStudio}`);
+    expect(approvedNext('pickup', true)).toBe(`${T.download} ${T.printsStillHeld}`);
+    for (const delivery of ['home', 'pickup'] as const) {
+      expect(approvedNext(delivery, false)).not.toMatch(/released|on their way/);
+    }
+    expect(T.approvedBell('wall.jpg', T.download)).toBe(
+      'A person checked your photo “wall.jpg” and approved it. Download it on your order page.',
+    );
+  });
+});
+
+describe('Photo Optimize on the queue', () => {
+  it('is the reason of a look asked on an order that bought it, beside a borderline or retake cause', () => {
+    expect(photoOptimizeBought(['pickup', 'photo-optimize'])).toBe(true);
+    expect(photoOptimizeBought(['background-change'])).toBe(false);
+    const on = (cause: 'asked' | 'borderline' | 'retake', photoOptimize: boolean) =>
+      secondLookWhy({ cause, order: { photoOptimize } });
+    expect(on('asked', false)).toEqual([SECOND_LOOK_CAUSE_LABELS.asked]);
+    expect(on('asked', true)).toEqual([PHOTO_OPTIMIZE_LOOK]);
+    expect(on('borderline', true)).toEqual([SECOND_LOOK_CAUSE_LABELS.borderline, PHOTO_OPTIMIZE_LOOK]);
   });
 });

@@ -3,13 +3,15 @@ import { addBusinessMinutes, BUSINESS_HOURS, businessMinutesBetween } from '../c
 import type { OrderStatus } from '../orders/status.ts';
 import { complianceReportSchema } from './compliance.ts';
 import { PHOTO_STATES, type PhotoState } from './orders.ts';
+import type { PhotoOption } from './pricing.ts';
 import { PHOTO_SIZE_IDS } from './sizes.ts';
 
 /**
  * A person's second look at a photo (issue 31 §4, docs/decisions/0110-photo-second-look.md):
- * asked for by the customer ("have a person check it"), by a borderline result, or by a retake
- * after a rejection. Staff approve it (its prints are released) or reject it with a reason (the
- * customer may replace the photo at no charge); the customer is e-mailed either way.
+ * asked for by the customer ("have a person check it", or Photo Optimize bought: every fitted photo
+ * of the order, from its payment), by a borderline result, or by a retake after a rejection. Staff
+ * approve it (its prints are released) or reject it with a reason (the customer may replace the
+ * photo at no charge); the customer is e-mailed and told on the bell either way.
  */
 
 /** Why a photo waits for a person. */
@@ -22,6 +24,25 @@ export const SECOND_LOOK_CAUSE_LABELS: Record<SecondLookCause, string> = {
   retake: 'A free retake after a rejection',
 };
 
+/**
+ * Photo Optimize sells a photo editor's check of each photo's fit: bought, every fitted photo of the
+ * order waits for a person once it is paid (one look for a photo already waiting for one).
+ */
+export const photoOptimizeBought = (options: readonly PhotoOption[]) => options.includes('photo-optimize');
+
+/** Staff's words on the queue for a photo of an order that bought Photo Optimize: what to do. */
+export const PHOTO_OPTIMIZE_LOOK =
+  'Photo Optimize bought: check this photo’s fit by hand (head size, eye height, centring, crop) before you approve it.';
+
+/**
+ * Why a photo waits, as the queue says it: a look asked for on an order with Photo Optimize is the
+ * option's (it covers a "have a person check it" too); borderline and retake keep their cause.
+ */
+export function secondLookWhy(entry: { cause: SecondLookCause; order: { photoOptimize: boolean } }): string[] {
+  if (!entry.order.photoOptimize) return [SECOND_LOOK_CAUSE_LABELS[entry.cause]];
+  return entry.cause === 'asked' ? [PHOTO_OPTIMIZE_LOOK] : [SECOND_LOOK_CAUSE_LABELS[entry.cause], PHOTO_OPTIMIZE_LOOK];
+}
+
 /** The promise: 2 business hours from payment (or from the retake), shown to the customer and timed for staff. */
 export const SECOND_LOOK_SLA_MINUTES = 120;
 
@@ -33,11 +54,19 @@ export const SECOND_LOOK_TEXT = {
   rejected: (reason: string) => `A person checked your photo and could not approve it: ${reason}`,
   retakeLead: 'Upload a new photo for this item: the retake is free, and a person checks it again.',
   retakeLabel: 'Upload a new photo (free)',
-  /** The approval e-mail's next step: the prints released, still held by another photo, or a download. */
-  printsReleased: 'Your prints are released and on their way as you chose.',
+  /**
+   * The approval's next step (e-mail and bell): the download, then for prints what happens to them
+   * next. Nothing is posted or at the studio yet: the desk records that later, and e-mails it.
+   */
+  download: 'Download it on your order page.',
+  printsToPost: 'Your prints come next: we post them to you and e-mail you the tracking number.',
+  printsToStudio:
+    'Your prints come next: we send them to the photo studio you chose and e-mail you when they are ready for pickup.',
   printsStillHeld:
     'Another photo of your order still waits for a person’s check or for its retake: your prints go out as you chose once it is approved.',
-  download: 'Download it on your order page.',
+  /** The customer's bell when a person approves a photo (the e-mail says the same at more length). */
+  approvedBell: (photoName: string, next: string) =>
+    `A person checked your photo “${photoName}” and approved it. ${next}`,
   /** The customer's bell when a person rejects a photo (the e-mail says the same at more length). */
   retakeAskedBell: (photoName: string, reason: string) =>
     `A person checked your photo “${photoName}” and could not approve it: ${asSentence(reason)} Upload a new photo on your order page: the retake is free.`,
@@ -56,10 +85,18 @@ function asSentence(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** What the approval e-mail says comes next, from the order once the decision is made. */
-export function approvedNext(hasPrints: boolean, printsHeld: boolean): string {
-  if (!hasPrints) return SECOND_LOOK_TEXT.download;
-  return printsHeld ? SECOND_LOOK_TEXT.printsStillHeld : SECOND_LOOK_TEXT.printsReleased;
+/**
+ * What the approval says comes next, from the order once the decision is made: its prints' delivery
+ * (null: digital only) and whether another photo still holds them.
+ */
+export function approvedNext(delivery: 'home' | 'pickup' | null, printsHeld: boolean): string {
+  if (delivery === null) return SECOND_LOOK_TEXT.download;
+  const prints = printsHeld
+    ? SECOND_LOOK_TEXT.printsStillHeld
+    : delivery === 'home'
+      ? SECOND_LOOK_TEXT.printsToPost
+      : SECOND_LOOK_TEXT.printsToStudio;
+  return `${SECOND_LOOK_TEXT.download} ${prints}`;
 }
 
 export const SECOND_LOOK_MESSAGES = {
@@ -155,7 +192,14 @@ export const secondLookEntrySchema = z.object({
   state: z.enum(PHOTO_STATES),
   /** Null until the check is done (pending or failed). */
   report: complianceReportSchema.nullable(),
-  order: z.object({ displayId: z.string(), status: z.string(), email: z.string(), hasPrints: z.boolean() }),
+  order: z.object({
+    displayId: z.string(),
+    status: z.string(),
+    email: z.string(),
+    hasPrints: z.boolean(),
+    /** Photo Optimize bought: the editor checks each photo's fit by hand. */
+    photoOptimize: z.boolean(),
+  }),
   links: z.object({ fitted: z.string().nullable(), original: z.string() }),
   sla: secondLookSlaSchema,
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAILING_TEXT,
+  PRINTS_OUT_DESK_LINE,
   PRINTS_OUT_MESSAGES,
   printsNotOutYet,
+  printsOutDeskLine,
   recordShipmentSchema,
   SHIPMENT_MESSAGES,
   SHIPMENT_TEXT,
@@ -68,5 +70,25 @@ describe('printsNotOutYet', () => {
   it('never holds an order without prints, or a move that says nothing of them', () => {
     expect(printsNotOutYet('Completed', { deliveryMethod: null, shipment: null, pickupReady: null })).toBeNull();
     for (const to of ['In review', 'Submitted', 'Cancelled', 'Refunded']) expect(printsNotOutYet(to, home)).toBeNull();
+  });
+});
+
+describe('the desk’s line beside the status control', () => {
+  const home = { deliveryMethod: 'home' as const, shipment: null, pickupReady: null };
+  const pickup = { deliveryMethod: 'pickup' as const, shipment: null, pickupReady: null };
+
+  it('says after Submitted that Approved waits for the hand-over to be recorded', () => {
+    expect(printsOutDeskLine('Submitted', home)).toBe(PRINTS_OUT_DESK_LINE.home('Approved'));
+    expect(printsOutDeskLine('Submitted', pickup)).toBe(PRINTS_OUT_DESK_LINE.pickup('Approved'));
+    expect(PRINTS_OUT_DESK_LINE.home('Approved')).toBe(
+      'Approved is offered once the shipment is recorded under Plan and delivery: it tells the customer their prints are on their way.',
+    );
+  });
+
+  it('says nothing once it is recorded, without prints, or where no such status is next', () => {
+    expect(printsOutDeskLine('Submitted', { ...home, shipment: { carrier: 'USPS' } })).toBeNull();
+    expect(printsOutDeskLine('Submitted', { ...pickup, pickupReady: { storeOrderNumber: 'AB1234' } })).toBeNull();
+    expect(printsOutDeskLine('Submitted', { deliveryMethod: null, shipment: null, pickupReady: null })).toBeNull();
+    expect(printsOutDeskLine('In review', home)).toBeNull();
   });
 });

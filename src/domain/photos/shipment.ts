@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextStatuses } from '../orders/status.ts';
 import { type PhotoSizeId, printCounts } from './sizes.ts';
 
 /**
@@ -62,6 +63,28 @@ export function printsNotOutYet(
   if (order.deliveryMethod === 'home' && !order.shipment) return PRINTS_OUT_MESSAGES.home;
   if (order.deliveryMethod === 'pickup' && !order.pickupReady) return PRINTS_OUT_MESSAGES.pickup;
   return null;
+}
+
+/** The desk's line beside the status control: which status waits for what to be recorded, and why. */
+export const PRINTS_OUT_DESK_LINE = {
+  home: (status: string) =>
+    `${status} is offered once the shipment is recorded under Plan and delivery: it tells the customer their prints are on their way.`,
+  pickup: (status: string) =>
+    `${status} is offered once the studio’s order number is recorded under Plan and delivery: it tells the customer their prints are ready for pickup.`,
+} as const;
+
+/**
+ * Why the desk's status list leaves out a status the transition table offers from `status`
+ * (printsNotOutYet: Approved after Submitted, until the hand-over is recorded), or null: staff see
+ * what to do rather than a status that is simply missing.
+ */
+export function printsOutDeskLine(
+  status: string,
+  order: { deliveryMethod: 'home' | 'pickup' | null; shipment: unknown; pickupReady: unknown },
+): string | null {
+  const waiting = nextStatuses(status, 'staff', 'photo').find((to) => printsNotOutYet(to, order) !== null);
+  if (!waiting || order.deliveryMethod === null) return null;
+  return PRINTS_OUT_DESK_LINE[order.deliveryMethod](waiting);
 }
 
 export const SHIPMENT_MESSAGES = {

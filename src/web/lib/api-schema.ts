@@ -14162,6 +14162,7 @@ export interface operations {
                                 status: string;
                                 email: string;
                                 hasPrints: boolean;
+                                photoOptimize: boolean;
                             };
                             links: {
                                 fitted: string | null;

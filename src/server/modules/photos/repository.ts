@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FailedRuleChoice } from '../../../domain/photos/failed-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
@@ -244,6 +244,29 @@ export function createPhotosRepository(db: Database) {
             : NO_SECOND_LOOK),
         })
         .where(eq(photoOrderPhotos.id, photoId));
+    },
+
+    /**
+     * Asks a person's look at every fitted photo of the order that is not waiting for one already
+     * (Photo Optimize, at payment): one look per photo, whatever asked for it first. A photo its
+     * check could not fit is delivered as nothing, so nobody is asked to look at it.
+     */
+    async askLookAtFittedPhotos(orderId: number): Promise<void> {
+      const items = db
+        .select({ id: photoOrderItems.id })
+        .from(photoOrderItems)
+        .where(eq(photoOrderItems.orderId, orderId));
+      await db
+        .update(photoOrderPhotos)
+        .set({ secondLook: 'requested', secondLookCause: 'asked', secondLookRequestedAt: sql`now()` })
+        .where(
+          and(
+            inArray(photoOrderPhotos.itemId, items),
+            eq(photoOrderPhotos.state, 'done'),
+            isNotNull(photoOrderPhotos.fittedKey),
+            isNull(photoOrderPhotos.secondLook),
+          ),
+        );
     },
 
     async deletePhoto(photoId: number): Promise<PhotoRow | null> {

@@ -392,9 +392,10 @@ describe('items and photos', () => {
     await t.runJobs();
     const done = (await apiCall(t.app, 'GET', path, user.token)).json().data;
     expect(done).toMatchObject({ state: 'done', report: { sizeId: 'ca-visa', passed: true } });
-    expect(done.links.fitted).toBe(`/api/v1${path}/fitted`);
+    // Versioned by the image it serves (M1): the link the page shows is the route with a `?v=`.
+    expect(done.links.fitted).toMatch(new RegExp(`^/api/v1${path}/fitted\\?v=[\\w-]+$`));
 
-    const fitted = await apiCall(t.app, 'GET', `${path}/fitted`, user.token);
+    const fitted = await t.app.inject({ method: 'GET', url: done.links.fitted, headers: bearer(user.token) });
     expect(fitted.statusCode).toBe(200);
     expect(fitted.headers).toMatchObject({
       'content-type': 'image/jpeg',
@@ -420,6 +421,8 @@ describe('items and photos', () => {
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store' });
     expect(sheet.headers['content-disposition']).toContain('attachment');
+    // Named with the order's reference: sheets of several orders downloaded together are told apart.
+    expect(sheet.headers['content-disposition']).toContain(`${order.displayId}-ca-visa-print-sheet-4x6in.jpg`);
     expect(await sharp(sheet.rawPayload).metadata()).toMatchObject({ width: 1200, height: 1800, density: 300 });
     const stranger = await createSignedInUser(t.app);
     expect((await apiCall(t.app, 'GET', `${path}/print-sheet`, stranger.token)).statusCode).toBe(404);
@@ -643,6 +646,8 @@ describe('plan, delivery, step and reset', () => {
     const fittedKey = async () =>
       (await t.database.db.select().from(photoOrderPhotos).where(eq(photoOrderPhotos.id, photo.id)))[0]?.fittedKey;
     const first = await fittedKey();
+    const fittedLink = async () => (await apiCall(t.app, 'GET', path, user.token)).json().data.links.fitted as string;
+    const firstLink = await fittedLink();
     const plan = (options: string[]) =>
       apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/plan`, user.token, { pricingPlanId: 1, options });
 
@@ -653,6 +658,8 @@ describe('plan, delivery, step and reset', () => {
     expect((await apiCall(t.app, 'GET', path, user.token)).json().data).toMatchObject({ state: 'done' });
     const second = await fittedKey();
     expect(second).not.toBe(first);
+    // The page's picture follows the new fitting: its link changed, so no cached old image stays beside the new report.
+    expect(await fittedLink()).not.toBe(firstLink);
     expect((await storedFiles()).some((f) => f.endsWith(first ?? ''))).toBe(false);
 
     // Another option alone does not check again; giving Background Change up does.

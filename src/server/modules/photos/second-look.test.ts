@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
-import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import type { ComplianceReport, PhotoCheck } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import {
@@ -34,14 +34,24 @@ let face: Buffer;
 let staff: { token: string; email: string; id: number };
 /**
  * The stand-in engine's next verdict: every rule passed, passed with the background near its limit,
- * a photo it could not fit, or an engine that could not check at all.
+ * a tilted head (a rule failed), a photo it could not fit, or an engine that could not check at all.
  */
-let verdict: 'pass' | 'borderline' | 'unfitted' | 'broken' = 'pass';
+let verdict: 'pass' | 'borderline' | 'failing' | 'unfitted' | 'broken' = 'pass';
 const analyse: AnalysePhoto = async (image, size) => {
   if (verdict === 'broken') throw new Error('the engine could not read the photo');
   const result = await fakeAnalyse(image, size);
   if (verdict === 'pass') return result;
   if (verdict === 'unfitted') return { fitted: null, report: { ...result.report, passed: false, fitted: null } };
+  if (verdict === 'failing') {
+    const tilt: PhotoCheck = {
+      rule: 'tilt',
+      passed: false,
+      measured: '11.7°',
+      expected: 'at most 5°',
+      fix: 'Keep your head level.',
+    };
+    return { ...result, report: { ...result.report, passed: false, checks: [...result.report.checks, tilt] } };
+  }
   const borderline: ComplianceReport = {
     ...result.report,
     checks: [
@@ -76,9 +86,14 @@ const upload = (url: string, token: string, name = 'wall.jpg') =>
 
 /**
  * A customer's paid US 2×2 order, picked up at a photo counter, with `items` items of one photo
- * each, checked as `result` (the first's ids are the order's `itemId` and `photoId`).
+ * each, checked as `result` (the first's ids are the order's `itemId` and `photoId`); with Photo
+ * Optimize when `optimize`, and `choice` made for each photo before paying.
  */
-async function paidOrderWith(result: typeof verdict, items = 1) {
+async function paidOrderWith(
+  result: typeof verdict,
+  items = 1,
+  { optimize = false, choice }: { optimize?: boolean; choice?: 'person-check' | 'accept-risk' } = {},
+) {
   const user = await createSignedInUser(t.app);
   const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
   const order = created.json().data as { displayId: string };
@@ -95,6 +110,21 @@ async function paidOrderWith(result: typeof verdict, items = 1) {
   await t.runJobs();
   verdict = 'pass';
   await chooseCvsPickup(t.app, user.token, base);
+  if (optimize) {
+    const plan = { pricingPlanId: 1, options: ['pickup', 'photo-optimize'] };
+    expect((await apiCall(t.app, 'PUT', `${base}/plan`, user.token, plan)).statusCode).toBe(200);
+  }
+  if (choice) {
+    const ordered = (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder;
+    for (const { id, photos } of ordered.items) {
+      for (const photo of photos) {
+        const chosen = await apiCall(t.app, 'PUT', `${base}/items/${id}/photos/${photo.id}/choice`, user.token, {
+          choice,
+        });
+        expect(chosen.statusCode).toBe(200);
+      }
+    }
+  }
   const unpaid = (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder;
   await payWithSandbox(t, user.token, order.displayId);
   const [photoId = 0] = photoIds;
@@ -229,6 +259,67 @@ describe('a borderline photo', () => {
   });
 });
 
+describe('Photo Optimize', () => {
+  /** When the order was paid, as its timeline says. */
+  const paidAt = async (order: Awaited<ReturnType<typeof paidOrderWith>>) =>
+    new Date((await order.view()).timeline.find((entry) => entry.status === 'Order pending')?.at ?? '');
+
+  it('sends every fitted photo to the editor once paid: on the queue, files and prints held, the same clock', async () => {
+    const order = await paidOrderWith('pass', 2, { optimize: true });
+    // Before payment nobody is asked: the photos passed, and the customer decided on clean previews.
+    expect(order.unpaid.printsHeld).toBe(false);
+    expect(order.unpaid.items.flatMap((i) => i.photos.map((p) => p.secondLook))).toEqual([null, null]);
+
+    const entries = (await queue()).filter((e) => order.photoIds.includes(e.photoId));
+    expect(entries.map((e) => e.photoId).sort()).toEqual([...order.photoIds].sort());
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ cause: 'asked', order: { displayId: order.displayId, photoOptimize: true } });
+      // Due 2 business hours from the payment, as a "have a person check it" is.
+      expect(Math.abs(new Date(entry.sla.startedAt).getTime() - (await paidAt(order)).getTime())).toBeLessThan(5_000);
+      expect(entry.sla.dueAt).toBe(addBusinessMinutes(new Date(entry.sla.startedAt), 120).toISOString());
+    }
+    const view = await order.view();
+    expect(view.printsHeld).toBe(true);
+    expect(view.items.flatMap((i) => i.photos.map((p) => p.secondLook))).toEqual(['requested', 'requested']);
+    expect((await order.printSheet()).json().message).toBe(F.printsHeld);
+    expect((await order.ownPrintSheet()).json().message).toBe(M.heldForCheck);
+    expect((await order.ownFitted()).headers['content-disposition']).toContain('-not-approved-yet.jpg');
+
+    for (const photoId of order.photoIds) {
+      expect((await apiCall(t.app, 'POST', `/admin/photo-checks/${photoId}/approve`, staff.token)).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await order.view()).printsHeld).toBe(false);
+    expect((await order.ownPrintSheet()).statusCode).toBe(200);
+  });
+
+  it('is one look, not two, for a photo already waiting for a person', async () => {
+    const borderline = await paidOrderWith('borderline', 1, { optimize: true });
+    const asked = await paidOrderWith('failing', 1, { optimize: true, choice: 'person-check' });
+    const requestedAt = async (photoId: number) =>
+      (await t.database.db.select().from(photoOrderPhotos).where(eq(photoOrderPhotos.id, photoId)))[0]
+        ?.secondLookRequestedAt;
+    const choiceTime = await requestedAt(asked.photoId);
+    const entries = (await queue()).filter((e) => [borderline.photoId, asked.photoId].includes(e.photoId));
+    expect(entries.map(({ photoId, cause }) => ({ photoId, cause }))).toEqual([
+      { photoId: borderline.photoId, cause: 'borderline' },
+      { photoId: asked.photoId, cause: 'asked' },
+    ]);
+    // The customer's own request is kept as it was: the payment asked nothing more of it.
+    expect(await requestedAt(asked.photoId)).toEqual(choiceTime);
+    // One approval releases it.
+    await apiCall(t.app, 'POST', `/admin/photo-checks/${asked.photoId}/approve`, staff.token);
+    expect((await asked.view()).printsHeld).toBe(false);
+  });
+
+  it('without it, a photo the customer accepted the risk of waits for nobody', async () => {
+    const order = await paidOrderWith('failing', 1, { choice: 'accept-risk' });
+    expect((await order.view()).printsHeld).toBe(false);
+    expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(false);
+  });
+});
+
 describe('staff’s decision', () => {
   it('is staff’s only: a visitor gets 401 and a customer 403, before any body is read', async () => {
     const order = await paidOrderWith('borderline');
@@ -278,6 +369,7 @@ describe('staff’s decision', () => {
     const striped = await order.ownFitted();
     expect(striped.statusCode).toBe(200);
     expect(striped.headers['content-disposition']).toContain('-not-approved-yet.jpg');
+    const stripedLink = (await order.view()).items[0]?.photos[0]?.links.fitted;
 
     const approved = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/approve`, staff.token);
     expect(approved.statusCode).toBe(200);
@@ -289,6 +381,8 @@ describe('staff’s decision', () => {
     expect((await order.printSheet()).statusCode).toBe(200);
     expect((await order.ownPrintSheet()).statusCode).toBe(200);
     expect((await order.view()).items[0]?.photos[0]?.links.printSheet).toMatch(/\/print-sheet$/);
+    // The page's link changes with the stripes gone, so it does not keep showing the striped image.
+    expect((await order.view()).items[0]?.photos[0]?.links.fitted).not.toBe(stripedLink);
     const clean = await order.ownFitted();
     expect(clean.headers['content-disposition']).not.toContain('not-approved');
     // The same photo, as its check fitted it: the stripes were laid over it, not kept.
@@ -299,7 +393,17 @@ describe('staff’s decision', () => {
     const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');
     expect(mail?.subject).toBe(`Your photo is approved (order ${order.displayId})`);
     expect(mail?.fromName).toBe('SevaPhotos');
-    expect(mail?.text).toContain('Your prints are released');
+    // What comes next, not that the prints are on their way: nothing is at the studio yet.
+    expect(mail?.text).toContain(`${SECOND_LOOK_TEXT.download} ${SECOND_LOOK_TEXT.printsToStudio}`);
+    expect(mail?.text).not.toContain('on their way');
+    // The bell says it too, linking the order, as it does a rejection.
+    expect((await bellOf(order.user.id, order.displayId)).filter((n) => n.remark?.startsWith('A person'))).toEqual([
+      {
+        orderId: order.displayId,
+        orderIdDb: expect.any(Number),
+        remark: `A person checked your photo “wall.jpg” and approved it. ${SECOND_LOOK_TEXT.download} ${SECOND_LOOK_TEXT.printsToStudio}`,
+      },
+    ]);
     // The size named once, as the order names it: not "US passport or visa (US passport or visa (2 × 2 in, …))".
     expect(mail?.text).toContain(`“wall.jpg” for ${sizeTitle(PHOTO_SIZES['us-2x2'])} and it is ready`);
     const [entry] = await auditOf(order.displayId);
@@ -366,13 +470,13 @@ describe('staff’s decision', () => {
 
     expect((await approve(order.photoIds[0])).json().data).toMatchObject({ printsHeld: true });
     const [first] = await approvedTexts();
-    expect(first).not.toContain('Your prints are released');
+    expect(first).not.toContain(SECOND_LOOK_TEXT.printsToStudio);
     expect(first).toContain(SECOND_LOOK_TEXT.printsStillHeld);
 
     expect((await approve(order.photoIds[1])).json().data).toMatchObject({ printsHeld: false });
     const texts = await approvedTexts();
     expect(texts).toHaveLength(2);
-    expect(texts.filter((text) => text?.includes(SECOND_LOOK_TEXT.printsReleased))).toHaveLength(1);
+    expect(texts.filter((text) => text?.includes(SECOND_LOOK_TEXT.printsToStudio))).toHaveLength(1);
   });
 
   it('can reject, not approve, a photo its check could not fit or could not check', async () => {

@@ -14,6 +14,7 @@ import {
   approvedNext,
   CLOSED_TO_SECOND_LOOK,
   closedToSecondLook,
+  photoOptimizeBought,
   SECOND_LOOK_MESSAGES as S,
   SECOND_LOOK_TEXT,
   type SecondLookDecision,
@@ -37,7 +38,7 @@ export interface SecondLookDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Every staff decision writes its entry in the same transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
-  /** A retake asked for (a rejection, a retake that could not be checked) reaches the customer's bell too. */
+  /** Every decision, and a retake that could not be checked, reaches the customer's bell too. */
   notifications: Pick<NotificationsService, 'notify'>;
   /** Queues the photo's check (the photos module's job) in `tx`. */
   queueCheck: (tx: Database, photoId: number) => Promise<void>;
@@ -58,7 +59,8 @@ type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null; sizeIds: 
  * A person's second look (issue 31 §4, docs/decisions/0110-photo-second-look.md): the staff queue
  * of photos of paid orders waiting for a person, oldest first with their SLA clocks; approval
  * (the prints are released) and rejection with a reason (the customer may replace the photo at no
- * charge, and the retake waits for a person again); the customer is e-mailed either way.
+ * charge, and the retake waits for a person again); the customer is e-mailed and told on the bell
+ * either way.
  */
 export function createSecondLook(db: Database, deps: SecondLookDeps) {
   const brand = DEFAULT_CONTACT.photoBrandName;
@@ -122,6 +124,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         status: order.status,
         email: order.email,
         hasPrints: deliveryMethodFor(row.pricingPlanId, row.options, row.sizeIds) !== null,
+        photoOptimize: photoOptimizeBought(row.options),
       },
       links: { fitted: photo.fittedKey ? `${base}/fitted` : null, original: `${base}/original` },
       sla: secondLookSla(startedAt(row), now),
@@ -151,9 +154,10 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       if (!decided) return formFailure(409, S.notWaiting);
       const items = await repository.listItems(order.id);
       const photos = await repository.listPhotos(items.map((i) => i.id));
-      const hasPrints = deliveryMethodFor(photo.pricingPlanId, photo.options, photo.sizeIds) !== null;
+      const delivery = deliveryMethodFor(photo.pricingPlanId, photo.options, photo.sizeIds);
       // Read after the decision: another photo of the order may still hold the prints.
-      const stillHeld = printsHeld(hasPrints, photos);
+      const stillHeld = printsHeld(delivery !== null, photos);
+      const next = approvedNext(delivery, stillHeld);
       const size = PHOTO_SIZES[photo.sizeId];
       const what = `your photo “${photo.photo.displayName}” for ${sizeTitle(size)}`;
       const approved = decision.secondLook === 'approved';
@@ -166,7 +170,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
             : `Please take a new photo: the retake is free (order ${order.displayId})`,
           heading: approved ? SECOND_LOOK_TEXT.approved : 'A person checked your photo and could not approve it',
           intro: approved
-            ? [`We checked ${what} and it is ready for the authority.`, approvedNext(hasPrints, stillHeld)]
+            ? [`We checked ${what} and it is ready for the authority.`, next]
             : [
                 `We checked ${what}. The reason: ${decision.reason ?? ''}`,
                 'Upload a new photo on your order page: the retake costs nothing, and a person checks it again within 2 business hours.',
@@ -183,9 +187,13 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         purpose: approved ? 'photo-second-look-approved' : 'photo-second-look-rejected',
         key: `photo-second-look:${photoId}:${decision.secondLook}`,
       });
-      if (!approved) {
-        await tellBell(tx, order, SECOND_LOOK_TEXT.retakeAskedBell(photo.photo.displayName, decision.reason ?? ''));
-      }
+      await tellBell(
+        tx,
+        order,
+        approved
+          ? SECOND_LOOK_TEXT.approvedBell(photo.photo.displayName, next)
+          : SECOND_LOOK_TEXT.retakeAskedBell(photo.photo.displayName, decision.reason ?? ''),
+      );
       await deps.audit.record(tx, {
         actor,
         action: approved ? 'photo.second-look.approve' : 'photo.second-look.reject',

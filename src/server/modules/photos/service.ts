@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
@@ -63,6 +64,7 @@ import {
 import {
   closedToSecondLook,
   PAST_SECOND_LOOK,
+  photoOptimizeBought,
   retakeHref,
   SECOND_LOOK_MESSAGES,
 } from '../../../domain/photos/second-look.ts';
@@ -197,6 +199,13 @@ function sheetWithheld(status: string): string | null {
   return closedToSecondLook(status) ? M.sheetOrderClosed : null;
 }
 
+/**
+ * Whether the customer's fitted photo is served under stripes (heldPreview): once the order is paid,
+ * while a person's check of it is open or after they rejected it. Before payment nobody has been
+ * asked yet, and the preview is the photo the customer is deciding on.
+ */
+const servedHeld = (order: Order, row: PhotoRow) => photoHeld(row) && isPaidStatus(order.status);
+
 /** The delivery details still wanted after the plan, options or sizes change: kept while the method stays. */
 function deliveryKept(
   details: Pick<PhotoOrderRow, 'delivery'> | null,
@@ -270,7 +279,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   function toPhoto(order: Order, row: PhotoRow, sizeId: PhotoSizeId): OrderPhoto {
     const links = photoLinks(order.displayId, row.itemId, row.id, {
-      fitted: row.fittedKey !== null,
+      fittedVersion: fittedVersion(order, row),
       printed: isPrintedSize(sizeId),
       held: photoHeld(row),
       sold: sheetWithheld(order.status) === null,
@@ -299,6 +308,17 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           ? retakeHref(order.displayId, row.itemId, row.id)
           : null,
     };
+  }
+
+  /**
+   * The version of the fitted image as `fitted` serves it: its file (a new one after every check,
+   * as when Background Change is bought or given up) and whether it comes under stripes. A digest
+   * of the file's key, not the key: where files are stored stays the server's.
+   */
+  function fittedVersion(order: Order, row: PhotoRow): string | null {
+    if (!row.fittedKey) return null;
+    const file = createHash('sha256').update(row.fittedKey).digest('base64url').slice(0, 12);
+    return servedHeld(order, row) ? `${file}-held` : file;
   }
 
   function toItem(order: Order, item: PhotoItemRow, photos: readonly PhotoRow[]): PhotoItem {
@@ -500,10 +520,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   }
 
   /**
-   * GET …/fitted: the fitted photo at its size's pixels, for its owner. Once the order is paid,
-   * while a person's check of it is open or after they rejected it, the page still shows it, under
-   * stripes (heldPreview): the clean file waits for their approval, as its print sheet does. Before
-   * payment nobody has been asked yet, and the preview is the photo the customer is deciding on.
+   * GET …/fitted: the fitted photo at its size's pixels, for its owner. While it is held for a
+   * person (servedHeld) the page still shows it, under stripes (heldPreview): the clean file waits
+   * for their approval, as its print sheet does.
    */
   async function fittedOf(
     customerId: number,
@@ -514,7 +533,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const read = await readFitted(customerId, ref, itemId, photoId);
     if (!read.ok) return read;
     const { body, order, row, displayName } = read.value;
-    const held = photoHeld(row) && isPaidStatus(order.status);
+    const held = servedHeld(order, row);
     return {
       ok: true,
       value: {
@@ -555,7 +574,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       value: {
         body: await printSheet(body, size),
         contentType: 'image/jpeg',
-        displayName: `${fileNamePrefix(item.personName)}${size.id}-print-sheet-4x6in.jpg`,
+        // The order's reference first: sheets of several orders downloaded together stay told apart.
+        displayName: `${order.displayId}-${fileNamePrefix(item.personName)}${size.id}-print-sheet-4x6in.jpg`,
       },
     };
   }
@@ -1087,8 +1107,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       applyCoupon: async (customerId, order, code) =>
         viewSummary(await applyCoupon(customerId, { id: order.id }, code), order),
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
-      // A photo order has everything in (its photos) once paid.
-      statusWhenPaid: async () => 'Order pending',
+      // A photo order has everything in (its photos) once paid. The kind's one step in the payment's
+      // transaction: with Photo Optimize bought, each fitted photo now waits for the editor's check,
+      // as "have a person check it" does (files and prints held until approved, the same clock).
+      async statusWhenPaid(tx, order) {
+        const repository = createPhotosRepository(tx);
+        const details = await repository.findOrder(order.id);
+        if (details && photoOptimizeBought(details.options)) await repository.askLookAtFittedPhotos(order.id);
+        return 'Order pending';
+      },
       // Its prints wait for a person's check the customer asked for (or a rejection's retake), and
       // are said to be out only once their shipment or pickup is recorded.
       async staffMoveHeld(tx, order, to) {

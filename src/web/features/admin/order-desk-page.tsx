@@ -9,13 +9,18 @@ import {
   NOTE_MAX_LENGTH,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
-import type { DocumentView } from '../../../domain/applications/documents.ts';
+import {
+  type ChecklistItemStatus,
+  type DocumentView,
+  itemStillNeeded,
+} from '../../../domain/applications/documents.ts';
 import { carriesOutsideFees, FEES_PAID_LIMITS, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { stepOfSteps } from '../../../domain/applications/members.ts';
 import {
   missionPostingLines,
   postingAddressLines,
+  postingAddressOpen,
   postingAddressSchema,
 } from '../../../domain/applications/posting-address.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
@@ -32,6 +37,7 @@ import {
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
 import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
+import { FAILED_RULE_CHOICE_LABELS } from '../../../domain/photos/failed-rules.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_TEXT, recordPickupReadySchema } from '../../../domain/photos/pickup-ready.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
@@ -40,6 +46,7 @@ import {
   CARRIERS,
   MAILING_TEXT,
   mayHandOver,
+  printsOutDeskLine,
   recordShipmentSchema,
   SHIPMENT_TEXT,
   sheetsToMail,
@@ -85,7 +92,8 @@ const DESK_TEXT = {
   toTimeline: 'Whole timeline',
   remarkLabel: 'Remark for the customer (notification and e-mail)',
   remarkRequiredLabel: 'What the customer should change (required: their notification and e-mail say it)',
-  postingNotYet: 'The posting address is confirmed once the order is paid (and not once it is cancelled or refunded).',
+  postingNotYet:
+    'The posting address is confirmed once the order is paid, until it is Submitted (not once it is decided, completed, cancelled or refunded: the file has gone, or never will).',
   postingUnconfirmed:
     'Not confirmed yet: the customer’s order page and print pack tell them to wait for it. Confirm it before Submitted, which tells them their order page says where the file goes. Saving e-mails it to them.',
   postingConfirmed: (at: string, by: string) =>
@@ -402,7 +410,7 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
   const { revalidate } = useRevalidator();
   const app = order.service?.order;
   if (!app) return null;
-  if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
+  if (!postingAddressOpen(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
   // The desk's own record: the customer's order view leaves out who confirmed it.
   const confirmed = order.service?.postingAddress ?? null;
   const mission = app.mission?.mission.name ?? null;
@@ -497,18 +505,24 @@ function FeesPaidForm({ order }: { order: DeskOrder }) {
 }
 
 /**
- * A checklist item's mark: ticked once it is uploaded and no file of it fails SevaPhotos' check (a
- * photo the customer kept though a rule failed), else an alert when required.
+ * A checklist item's mark: ticked once it is in (uploaded, and not asked for again since) and no
+ * file of it fails SevaPhotos' check (a photo the customer kept though a rule failed), else an alert
+ * when it holds the application back (required, or asked for again: `itemStillNeeded`).
  */
-function ItemMark({ item }: { item: { uploaded: boolean; required: boolean; documents: readonly DocumentView[] } }) {
+function ItemMark({ item }: { item: ChecklistItemStatus }) {
   const done = item.uploaded && item.documents.every((d) => d.report?.passed !== false);
+  const alert = item.required || itemStillNeeded(item);
   return (
     <Icon
-      name={done ? 'circle-check' : item.required ? 'circle-alert' : 'minus'}
-      className={`mr-1 inline size-4 align-[-3px] ${done ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
+      name={done ? 'circle-check' : alert ? 'circle-alert' : 'minus'}
+      className={`mr-1 inline size-4 align-[-3px] ${done ? 'text-green-700' : alert ? 'text-amber-700' : 'text-slate-500'}`}
     />
   );
 }
+
+/** Where a checklist item stands, after required or optional: the customer's new file is awaited once asked for again. */
+const itemState = (item: ChecklistItemStatus) =>
+  item.requested ? 'requested again' : item.uploaded ? 'uploaded' : 'missing';
 
 /** A document with the links the desk's answer gives staff (never the customer's). */
 function DocumentLink({ document }: { document: DocumentView }) {
@@ -611,8 +625,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                     <ItemMark item={item} />
                     <span className="font-medium">{item.label}</span>{' '}
                     <span className="text-slate-600">
-                      ({item.required ? 'required' : 'optional'}
-                      {item.uploaded ? ', uploaded' : ', missing'})
+                      ({item.required ? 'required' : 'optional'}, {itemState(item)})
                     </span>
                   </p>
                   {item.requested ? (
@@ -699,11 +712,17 @@ function verdictWords(report: ComplianceReport): string {
   return [`${verdict.headline}${reason}`, ...verdict.rest].join(' ');
 }
 
-/** A photo order's photo: the state of its check, and the verdict. */
+/**
+ * A photo order's photo: the state of its check, the verdict, and for a photo that failed a rule
+ * what the customer chose instead of a retake (a person's check, or accepting that it may be refused).
+ */
 function checkWords(photo: DeskPhotoFile): string {
   const parts = [`check ${photo.state}`];
   if (photo.report) parts.push(verdictWords(photo.report));
   if (photo.error) parts.push(photo.error);
+  if (photo.failedRuleChoice) {
+    parts.push(`the customer chose “${FAILED_RULE_CHOICE_LABELS[photo.failedRuleChoice.choice]}”`);
+  }
   return parts.join(' · ');
 }
 
@@ -889,6 +908,12 @@ function PickupReadyForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto 
   );
 }
 
+/** Beside the status control: a photo order's status left out until its prints' hand-over is recorded. */
+function PhotoStatusLine({ order }: { order: DeskOrder }) {
+  const line = order.photo ? printsOutDeskLine(order.status, order.photo) : null;
+  return line ? <p className="mb-3 text-sm text-slate-700">{line}</p> : null;
+}
+
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
@@ -1009,6 +1034,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
         </div>
         <aside id="desk-actions" aria-label="Actions" className="flex scroll-mt-24 flex-col gap-4">
           <Panel title="Status" id="desk-status">
+            <PhotoStatusLine order={order} />
             <StatusForm key={order.status} order={order} />
           </Panel>
           {order.service?.order.filing === 'mission' ? (

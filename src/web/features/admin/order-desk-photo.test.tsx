@@ -3,10 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
+import { FAILED_RULE_CHOICE_LABELS } from '../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES } from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
-import { SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
+import { PRINTS_OUT_DESK_LINE, SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -242,6 +243,64 @@ describe('the photo order desk', () => {
     expect(passed?.textContent).not.toContain('passed:');
     expect(failed?.textContent).toContain('check done · 2 rules to fix: Head size. Also to fix: Eye height. ·');
     expect(failed?.textContent).not.toContain('head-height');
+  });
+
+  it('shows per photo the customer’s choice for a rule it failed, not only the rule to fix', async () => {
+    const chose = (id: number, choice: 'accept-risk' | 'person-check'): OrderPhoto => ({
+      ...photo(id, ['head-height']),
+      failedRuleChoice: { choice, chosenAt: '2026-11-02T10:05:00.000Z' },
+    });
+    await show(
+      photoOrder({
+        pricingPlanId: 1,
+        items: [
+          {
+            id: 5,
+            photoSize: 'us-2x2',
+            documentType: 'US passport',
+            personName: null,
+            label: '2 × 2 in',
+            photos: [chose(1, 'accept-risk'), chose(2, 'person-check'), photo(3, [])],
+          },
+        ],
+      }),
+    );
+    const items = screen.getByRole('region', { name: 'Photo items' });
+    const [risk, person, clean] = within(items).getAllByRole('listitem').slice(1);
+    expect(risk?.textContent).toContain(
+      `1 rule to fix: Head size. · the customer chose “${FAILED_RULE_CHOICE_LABELS['accept-risk']}”`,
+    );
+    expect(person?.textContent).toContain(`the customer chose “${FAILED_RULE_CHOICE_LABELS['person-check']}”`);
+    expect(clean?.textContent).not.toContain('the customer chose');
+  });
+
+  it('says beside the status control that Approved waits for the shipment or pickup to be recorded', async () => {
+    const submitted = (part: Partial<PhotoOrder>): DeskOrder => ({
+      ...photoOrder({ shipment: null, pickupReady: null, ...part }),
+      status: 'Submitted',
+      nextStatuses: ['Rejected', 'Cancelled'],
+    });
+    await show(submitted({ pricingPlanId: 2, deliveryMethod: 'home' }));
+    const status = screen.getByRole('region', { name: 'Status' });
+    expect(within(status).getByText(PRINTS_OUT_DESK_LINE.home('Approved'))).toBeTruthy();
+    cleanup();
+
+    await show(submitted({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }));
+    expect(
+      within(screen.getByRole('region', { name: 'Status' })).getByText(PRINTS_OUT_DESK_LINE.pickup('Approved')),
+    ).toBeTruthy();
+    cleanup();
+
+    // Recorded: Approved is offered, and nothing needs saying.
+    await show({
+      ...submitted({
+        pricingPlanId: 2,
+        deliveryMethod: 'home',
+        shipment: { carrier: 'USPS', trackingNumber: '9400100000000000000000', shippedAt: '2026-12-04T15:00:00.000Z' },
+      }),
+      nextStatuses: ['Approved', 'Rejected', 'Cancelled'],
+    });
+    expect(within(screen.getByRole('region', { name: 'Status' })).queryByText(/is offered once/)).toBeNull();
   });
 
   it('says when the prints are held for a person’s check, with the way to the photo checks desk', async () => {

@@ -107,6 +107,11 @@ describe('the desk’s posting address', () => {
     expect(unpaid?.textContent).toContain('The posting address is confirmed once the order is paid');
     expect(within(unpaid as HTMLElement).queryByRole('textbox')).toBeNull();
     cleanup();
+    // Past Submitted the file has gone: no correction to send (the server refuses one too).
+    const completed = await show(serviceOrder('Completed', {}));
+    expect(completed?.textContent).toContain('until it is Submitted');
+    expect(within(completed as HTMLElement).queryByRole('textbox')).toBeNull();
+    cleanup();
     expect(await show(serviceOrder('In review', { filing: 'online' }))).toBeNull();
   });
 });

@@ -270,7 +270,8 @@ const ORDER = {
               label: 'Current foreign passport',
               required: true,
               accept: { types: ['pdf'], maxBytes: 10_000_000 },
-              uploaded: true,
+              // Asked for again: not in until the customer's new file answers it (documents.ts checklistStatus).
+              uploaded: false,
               documents: [document(21, 'from-customer', 'passport.pdf')],
               requested: { note: 'Signature page cut off', at: '2026-11-03T10:00:00Z' },
             },
@@ -468,6 +469,26 @@ describe('the order page', () => {
     expect(
       screen.getByText(`Mission mismatch, holding the order in Forms incomplete: P${conflict.slice(1)}`),
     ).toBeTruthy();
+  });
+
+  it('marks an item asked for again with an alert, "requested again", not ticked as uploaded (review r68d #7)', async () => {
+    const optional = {
+      id: 'marriage-certificate',
+      label: 'Marriage certificate',
+      required: false,
+      accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
+      uploaded: false,
+      documents: [document(24, 'from-customer', 'marriage.pdf')],
+      requested: { note: 'The seal is not readable', at: '2026-11-03T10:00:00Z' },
+    };
+    await show(withItemOnFirstMember(optional));
+    const line = (label: string) =>
+      screen.getByText(label, { selector: 'span.font-medium' }).closest('p') as HTMLElement;
+    const mark = (label: string) => line(label).querySelector('use')?.getAttribute('href');
+    expect(line('Current foreign passport').textContent).toContain('(required, requested again)');
+    expect(mark('Current foreign passport')).toBe('/icons/ui.svg#circle-alert');
+    expect(line('Marriage certificate').textContent).toContain('(optional, requested again)');
+    expect(mark('Marriage certificate')).toBe('/icons/ui.svg#circle-alert');
   });
 
   it('shows SevaPhotos’ check of an application’s photo, a failed one flagged on its item', async () => {

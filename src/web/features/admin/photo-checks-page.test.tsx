@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SECOND_LOOK_MESSAGES as S, type SecondLookEntry } from '../../../domain/photos/second-look.ts';
+import {
+  PHOTO_OPTIMIZE_LOOK,
+  SECOND_LOOK_MESSAGES as S,
+  SECOND_LOOK_CAUSE_LABELS,
+  type SecondLookEntry,
+} from '../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { PhotoChecksPage, PHOTO_CHECKS_PAGE_TEXT as TEXT } from './photo-checks-page.tsx';
 
@@ -31,7 +36,13 @@ const ENTRY: SecondLookEntry = {
       },
     ],
   },
-  order: { displayId: 'PHO-51234567', status: 'Order pending', email: 'anita@example.com', hasPrints: true },
+  order: {
+    displayId: 'PHO-51234567',
+    status: 'Order pending',
+    email: 'anita@example.com',
+    hasPrints: true,
+    photoOptimize: false,
+  },
   links: { fitted: '/api/v1/admin/orders/PHO-51234567/items/11/photos/31/fitted', original: '/o' },
   // Fri 17:00 New York → due Mon 10:00; 80 business minutes left.
   sla: { startedAt: '2025-11-28T22:00:00.000Z', dueAt: '2025-12-01T15:00:00.000Z', minutesLeft: 80 },
@@ -54,6 +65,29 @@ describe('the photo checks queue (issue 31 §4)', () => {
     expect(card.getByText('1 h 20 min left')).toBeTruthy();
     expect(card.getByText(/due Mon 10:00 AM EST/)).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Overdue by 35 min')).toBeTruthy();
+  });
+
+  it('says Photo Optimize was bought, so the editor checks the photo’s fit by hand', async () => {
+    renderWithRouter(
+      <PhotoChecksPage
+        queue={[
+          { ...ENTRY, order: { ...ENTRY.order, photoOptimize: true } },
+          { ...ENTRY, photoId: 32, cause: 'asked', order: { ...ENTRY.order, photoOptimize: true } },
+          { ...ENTRY, photoId: 33, cause: 'asked' },
+        ]}
+      />,
+    );
+    await screen.findByRole('heading', { level: 1, name: TEXT.title });
+    const [borderline, optimized, asked] = screen
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('aria-labelledby'))
+      .map((li) => within(li as HTMLElement));
+    expect(borderline?.getByText(SECOND_LOOK_CAUSE_LABELS.borderline)).toBeTruthy();
+    expect(borderline?.getByText(PHOTO_OPTIMIZE_LOOK)).toBeTruthy();
+    expect(optimized?.getByText(PHOTO_OPTIMIZE_LOOK)).toBeTruthy();
+    expect(optimized?.queryByText(SECOND_LOOK_CAUSE_LABELS.asked)).toBeNull();
+    expect(asked?.getByText(SECOND_LOOK_CAUSE_LABELS.asked)).toBeTruthy();
+    expect(asked?.queryByText(PHOTO_OPTIMIZE_LOOK)).toBeNull();
   });
 
   it('says so when nothing waits', async () => {

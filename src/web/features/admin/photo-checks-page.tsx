@@ -5,9 +5,9 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import {
   approvable,
   rejectPhotoSchema,
-  SECOND_LOOK_CAUSE_LABELS,
   SECOND_LOOK_MESSAGES,
   type SecondLookEntry,
+  secondLookWhy,
   slaWords,
 } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
@@ -65,7 +65,11 @@ function QueuedPhoto({ entry, action }: { entry: SecondLookEntry; action: Return
           <p className="break-all text-sm text-slate-700">
             {entry.name} · {entry.order.email}
           </p>
-          <p className="mt-1 text-sm text-slate-800">{SECOND_LOOK_CAUSE_LABELS[entry.cause]}</p>
+          {secondLookWhy(entry).map((why) => (
+            <p key={why} className="mt-1 text-sm text-slate-800">
+              {why}
+            </p>
+          ))}
           <p className="mt-1 text-sm">
             <span className={`font-semibold ${overdue ? 'text-red-700' : 'text-slate-900'}`}>
               {slaWords(entry.sla.minutesLeft)}
