@@ -57,7 +57,12 @@ export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
 
 /** What the customer can do about a failed check. */
 export const PHOTO_FIXES = {
-  noFace: 'We could not find a face. Face the camera in good light, with nothing covering your face.',
+  /**
+   * Not only light and a covered face: a face small in the photo, taken from too far away, is as
+   * hard to find (a person on a wide wall, someone standing across the room).
+   */
+  noFace:
+    'We could not find a face. Have the photo taken closer, with your head and shoulders filling most of it, and face the camera in good light with nothing covering your face.',
   manyFaces: 'Only one person may be in the photo. Take it again with no one else in the frame.',
   headTooBig: 'Move back a little: your head fills too much of the photo.',
   headTooSmall: 'Move a little closer: your head is too small in the photo.',
@@ -70,7 +75,13 @@ export const PHOTO_FIXES = {
   tooBlurred:
     'Your photo is too blurred to find a face. Hold the camera still, or lean it on something, and make sure your face is in focus.',
   shadow: 'Face a window or a lamp so both sides of your face are lit evenly.',
-  lowResolution: 'Use a sharper photo: take it with the phone’s main camera, not a screenshot.',
+  /**
+   * Too few pixels is not blur: the photo was taken from too far away, with a low-resolution
+   * camera, or shrunk on its way (a screenshot, a copy sent through a messaging app). The verdict
+   * says the problem ("The photo has too few pixels.", verdict.ts) before it.
+   */
+  lowResolution:
+    'Take the photo closer up, with the phone’s main camera, and upload the original file: not a screenshot or a copy sent through a messaging app.',
   noInk:
     'We could not find a signature. Sign in dark ink on plain white paper, then photograph the whole signature close up, in good light.',
   faceNotSignature:

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { PHOTO_FIXES } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
-import { backgroundCheck, headHeightCheck, headPercentOf, shadowCheck, sharpnessCheck, tiltCheck } from './checks.ts';
+import {
+  backgroundCheck,
+  headHeightCheck,
+  headPercentOf,
+  resolutionCheck,
+  shadowCheck,
+  sharpnessCheck,
+  tiltCheck,
+} from './checks.ts';
 
 const US = PHOTO_SIZES['us-2x2'];
 
@@ -38,5 +47,19 @@ describe('the head height, said once', () => {
       `Head ${Math.round(reported)} % of the height`,
     );
     expect(headHeightCheck(PHOTO_SIZES['in-passport'], place).measured).toBe('Head 78 % of the height');
+  });
+});
+
+describe('too few pixels (review r68c M4)', () => {
+  it('asks for a closer photo and the original file, not a sharper one', () => {
+    // A 300 × 344 px upload: its crop around the face is 212 × 212 px of the 600 × 600 the size needs.
+    const check = resolutionCheck(US, { width: 212, height: 212 }, 'Your photo gives');
+    expect(check).toMatchObject({
+      passed: false,
+      measured: 'Your photo gives 212 × 212 px',
+      fix: PHOTO_FIXES.lowResolution,
+    });
+    expect(check.fix).toContain('original file');
+    expect(check.fix).not.toContain('sharper');
   });
 });
