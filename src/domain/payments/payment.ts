@@ -359,8 +359,11 @@ export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 export const STRIPE_SESSION_ID_PARAM = 'session_id';
 
 /** A total as the customer's page shows it beside Pay: the order's own total and currency, never a conversion. */
+/** An order's total is a PostgreSQL integer of cents: a shown total beyond it cannot be the order's. */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+
 export const shownTotalSchema = z.object({
-  amountCents: z.int().min(0),
+  amountCents: z.int().min(0).max(MAX_TOTAL_CENTS),
   currency: z.enum(CURRENCIES),
 });
 export type ShownTotal = z.infer<typeof shownTotalSchema>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { neededDocument } from '../../../domain/applications/completion.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -392,12 +393,15 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
     const view = (await call('GET', `/application/order/${order.displayId}`, user.token)).json().data;
     const forms = view.formDefinitionId === null ? [] : ['Priya’s application form'];
-    // A child's own items already carry the child's name ("Aarav’s photo"): named once.
-    const docs = (id: number, name: string) =>
-      view.toDo.missingDocuments
+    // Each checklist item the to-do lists, in the domain's words (neededDocument): a child's own
+    // items already carry the child's name ("Aarav’s photo"), named once; one that says whose it is
+    // names the member after it.
+    const docs = (id: number, name: string) => {
+      const member = view.members.find((m: { id: number }) => m.id === id);
+      return view.toDo.missingDocuments
         .find((m: { memberId: number }) => m.memberId === id)
-        .items.map(({ label }: { label: string }) => label.replace(`${name}’s `, ''))
-        .map((label: string) => `${name}’s ${label.charAt(0).toLowerCase()}${label.slice(1)}`);
+        .items.map(({ label }: { label: string }) => neededDocument(member, label, () => name));
+    };
     expect(view.missing).toEqual([
       ...forms,
       ...docs(view.members[0].id, 'Priya'),
@@ -407,6 +411,7 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     expect(view.missing).toContain('Priya’s current foreign passport');
     expect(view.missing).toContain('Aarav’s current foreign passport');
     expect(view.missing).toContain('Aarav’s signature');
+    expect(view.missing).toContain('the parents’ marriage certificate (for Aarav)');
     expect(view.missing.length).toBeGreaterThan(2);
   });
 
