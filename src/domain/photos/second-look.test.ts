@@ -12,6 +12,7 @@ import {
   secondLookWhy,
   slaWords,
   SECOND_LOOK_TEXT as T,
+  waitsForPerson,
 } from './second-look.ts';
 
 const report = (checks: ComplianceReport['checks']): ComplianceReport => ({
@@ -96,6 +97,13 @@ describe('what an approval tells the customer comes next', () => {
 });
 
 describe('Photo Optimize on the queue', () => {
+  it('has the order wait for a person before payment, as its photos will once paid (the pay note, the promise)', () => {
+    const none = { items: [{ photos: [{ secondLook: null }] }] };
+    expect(waitsForPerson({ ...none, options: [] })).toBe(false);
+    expect(waitsForPerson({ ...none, options: ['photo-optimize'] })).toBe(true);
+    expect(waitsForPerson({ items: [{ photos: [{ secondLook: 'requested' }] }] })).toBe(true);
+  });
+
   it('is the reason of a look asked on an order that bought it, beside a borderline or retake cause', () => {
     expect(photoOptimizeBought(['pickup', 'photo-optimize'])).toBe(true);
     expect(photoOptimizeBought(['background-change'])).toBe(false);

@@ -145,8 +145,16 @@ export function approvable(photo: { state: PhotoState; report: { fitted: unknown
   return photo.state === 'done' && Boolean(photo.report?.fitted);
 }
 
-/** Whether any photo of the order waits for a person: the customer is told the promise. */
-export function waitsForPerson(order: { items: readonly { photos: readonly { secondLook: string | null }[] }[] }) {
+/**
+ * Whether any photo of the order waits for a person: one asked for or borderline, or every photo
+ * of an order with Photo Optimize (queued once paid). The customer is told the promise, and that
+ * the files wait for the approval.
+ */
+export function waitsForPerson(order: {
+  options?: readonly PhotoOption[];
+  items: readonly { photos: readonly { secondLook: string | null }[] }[];
+}) {
+  if (photoOptimizeBought(order.options ?? [])) return true;
   return order.items.some((item) => item.photos.some((photo) => photo.secondLook === 'requested'));
 }
 
