@@ -33,7 +33,6 @@ import {
 import { printPackHref } from '../../../domain/applications/print-pack.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
   canChangeStatus,
@@ -109,7 +108,7 @@ export interface AdminOrdersDeps {
    * Told in the customer's panel: a staff message, a document sent, a document requested while they
    * are already completing the order, and the posting address confirmed.
    */
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'notifyAboutOrder'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheetForStaff'>;
   catalog: Pick<CatalogService, 'listServicesByBrand'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
@@ -508,14 +507,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const { order } = found;
       return db.transaction(async (tx) => {
         const row = await keepNote(tx, actor, order, body, true);
-        // An erased customer's account gets no notification: no one can read it.
-        if (!isErasedCustomerOrder(order)) {
-          await deps.notifications.notify(
-            order.userId,
-            { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark: body },
-            tx,
-          );
-        }
+        await deps.notifications.notifyAboutOrder(order, { remark: body }, tx);
         await deps.mail.enqueue(tx, {
           ...messageMail(order, body, await deps.orders.siteUrlOf(order.id, tx)),
           purpose: 'order-message',
@@ -555,18 +547,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           // The notification says what the e-mail's heading and first line say.
           const heading = 'Our team sent you a document';
           const ready = `${document.name} is ready for you on your order page.`;
-          if (!isErasedCustomerOrder(order)) {
-            await deps.notifications.notify(
-              order.userId,
-              {
-                orderId: order.displayId,
-                orderIdDb: order.id,
-                orderStatus: order.status,
-                remark: `${heading}: ${ready}`,
-              },
-              tx,
-            );
-          }
+          await deps.notifications.notifyAboutOrder(order, { remark: `${heading}: ${ready}` }, tx);
           await deps.mail.enqueue(tx, {
             ...documentMail(
               order,
@@ -693,19 +674,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         const { address, before, changed } = confirmed.value;
         if (changed) {
           const correction = before !== null;
-          // Their bell too, as for a message from our team (an erased customer's account gets none).
-          if (!isErasedCustomerOrder(order)) {
-            await deps.notifications.notify(
-              order.userId,
-              {
-                orderId: order.displayId,
-                orderIdDb: order.id,
-                orderStatus: order.status,
-                remark: postingAddressNotice(order, { correction }),
-              },
-              tx,
-            );
-          }
+          // Their bell too, as for a message from our team.
+          await deps.notifications.notifyAboutOrder(order, { remark: postingAddressNotice(order, { correction }) }, tx);
           await deps.mail.enqueue(tx, {
             ...postingAddressMail(order, address, {
               correction,

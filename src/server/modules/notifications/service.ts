@@ -1,4 +1,5 @@
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import type { Notification, NotificationList } from '../../../domain/notifications/notification.ts';
 import type { Database } from '../../db/client.ts';
 import { createNotificationsPersonalDataRepository } from './personal-data-repository.ts';
@@ -31,22 +32,41 @@ function toNotification(row: NotificationRow): Notification {
 export function createNotificationsService(db: Database, { now = () => new Date() }: { now?: () => Date } = {}) {
   const repository = createNotificationsRepository(db);
 
+  /**
+   * Adds a notification to the user's panel. Later modules call this on every order change,
+   * passing their transaction as `on` so the notification exists exactly when the change does.
+   */
+  async function notify(userId: number, input: NotificationInput, on: Database = db): Promise<Notification> {
+    const row = await (on === db ? repository : createNotificationsRepository(on)).insert({
+      userId,
+      orderId: input.orderId ?? null,
+      orderIdDb: input.orderIdDb ?? null,
+      orderStatus: input.orderStatus ?? null,
+      remark: input.remark ?? null,
+      documentStatus: input.documentStatus ?? null,
+      createdAt: now(),
+    });
+    return toNotification(row);
+  }
+
   return {
+    notify,
+
     /**
-     * Adds a notification to the user's panel. Later modules call this on every order change,
-     * passing their transaction as `on` so the notification exists exactly when the change does.
+     * The notification of a change to `order`, in its customer's panel, with the order's reference,
+     * link and status; none for an erased customer's order, whose account no one can read.
      */
-    async notify(userId: number, input: NotificationInput, on: Database = db): Promise<Notification> {
-      const row = await (on === db ? repository : createNotificationsRepository(on)).insert({
-        userId,
-        orderId: input.orderId ?? null,
-        orderIdDb: input.orderIdDb ?? null,
-        orderStatus: input.orderStatus ?? null,
-        remark: input.remark ?? null,
-        documentStatus: input.documentStatus ?? null,
-        createdAt: now(),
-      });
-      return toNotification(row);
+    async notifyAboutOrder(
+      order: { id: number; displayId: string; status: string; userId: number; email: string },
+      { remark, documentStatus = null }: { remark: string; documentStatus?: string | null },
+      on: Database = db,
+    ): Promise<void> {
+      if (isErasedCustomerOrder(order)) return;
+      await notify(
+        order.userId,
+        { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark, documentStatus },
+        on,
+      );
     },
 
     /** Newest first. */

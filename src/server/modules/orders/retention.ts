@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { daysBetween } from '../../../domain/catalog/fee-schedule.ts';
-import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
@@ -54,7 +53,7 @@ export interface RetentionSweep {
 
 export interface OrderFileRetentionDeps extends UnpaidSweepDeps {
   /** The notice is on the customer's bell too, in its e-mail's transaction. */
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notifyAboutOrder'>;
   /** The app's file storage: the sweep deletes an order's files before its transaction. */
   storage: Pick<FileStorage, 'delete'>;
 }
@@ -148,19 +147,7 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
           purpose: 'retention-notice',
           key: `retention-notice:${order.id}`,
         });
-        // An erased customer's account gets nothing more: no one can read it.
-        if (!isErasedCustomerOrder(order)) {
-          await deps.notifications.notify(
-            order.userId,
-            {
-              orderId: order.displayId,
-              orderIdDb: order.id,
-              orderStatus: order.status,
-              remark: R.noticeRemark(deleteOn),
-            },
-            tx,
-          );
-        }
+        await deps.notifications.notifyAboutOrder(order, { remark: R.noticeRemark(deleteOn) }, tx);
         return 1;
       }),
     );

@@ -167,7 +167,7 @@ export {
 
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'notifyAboutOrder'>;
   /** Staff changes are e-mailed too, queued in the change's transaction (docs/decisions/0033). */
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The app's file storage (the retention sweep deletes closed orders' files through it). */

@@ -9,7 +9,6 @@ import {
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
 import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
-import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
@@ -49,7 +48,7 @@ export interface RefundDecisionDeps {
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The customer's panel hears of the decision too: the order page and the bell, not only the inbox. */
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notifyAboutOrder'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now: () => Date;
   /** The fees our team paid at the centre for an order, as the desk recorded them (the applications module's), or null. */
@@ -143,12 +142,7 @@ export async function notifyOrderAccount(
   remark: string,
 ): Promise<void> {
   const [order] = await deps.orders.findByIds([orderId], tx);
-  if (!order || isErasedCustomerOrder(order)) return;
-  await deps.notifications.notify(
-    order.userId,
-    { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
-    tx,
-  );
+  if (order) await deps.notifications.notifyAboutOrder(order, { remark }, tx);
 }
 
 export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
