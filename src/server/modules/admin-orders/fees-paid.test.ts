@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEES_PAID_MESSAGES as M } from '../../../domain/applications/fees-paid.ts';
@@ -6,9 +5,8 @@ import { POSTING_ADDRESS_MESSAGES } from '../../../domain/applications/posting-a
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { applicationOrders } from '../applications/tables.ts';
-import { apiCall, eVisaOrder, missionOrder, moveOrderTo } from '../applications/testing.ts';
+import { apiCall, missionOrder, moveOrderTo, ordersWithoutAPaidMissionFile } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
-import { createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
 let t: TestApp;
@@ -66,11 +64,7 @@ describe('PUT /admin/orders/{ref}/fees-paid', () => {
   });
 
   it('refuses an e-Visa, a photo order, an unpaid order and a price with no such fees', async () => {
-    const customer = await createSignedInUser(t.app);
-    const online = await eVisaOrder(t.app, customer.token, 'Forms incomplete');
-    const photo = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
-    expect(photo.statusCode).toBe(201);
-    const unpaid = (await missionOrder(t.app, { paid: false })).order;
+    const { online, photoRef, unpaid } = await ordersWithoutAPaidMissionFile(t.app);
     // A mission's file whose fees the customer pays on the portal, and one whose price has none.
     const onPortal = (await missionOrder(t.app)).order;
     await t.database.db
@@ -84,7 +78,7 @@ describe('PUT /admin/orders/{ref}/fees-paid', () => {
       .where(eq(applicationOrders.orderId, noFees.id));
     for (const [ref, message] of [
       [online.displayId, M.notAtCentre],
-      [photo.json().data.displayId, M.notAnApplication],
+      [photoRef, M.notAnApplication],
       [unpaid.displayId, M.notPaid],
       [onPortal.displayId, M.noFees],
       [noFees.displayId, M.noFees],

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTING_ADDRESS_MESSAGES as M, POSTING_ADDRESS_TEXT } from '../../../domain/applications/posting-address.ts';
@@ -6,7 +5,13 @@ import { MISSION_ADDRESS_MISSING } from '../../../domain/applications/print-pack
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { pdfPageLines } from '../../test/pdf-text.ts';
-import { apiCall, eVisaOrder, missionOrder, moveOrderTo } from '../applications/testing.ts';
+import {
+  apiCall,
+  eVisaOrder,
+  missionOrder,
+  moveOrderTo,
+  ordersWithoutAPaidMissionFile,
+} from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -94,14 +99,10 @@ describe('PUT /admin/orders/{ref}/posting-address', () => {
   });
 
   it('refuses an e-Visa (filed online), a photo order and an unpaid order', async () => {
-    const customer = await createSignedInUser(t.app);
-    const online = await eVisaOrder(t.app, customer.token, 'Forms incomplete');
-    const photo = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
-    expect(photo.statusCode).toBe(201);
-    const unpaid = (await missionOrder(t.app, { paid: false })).order;
+    const { online, photoRef, unpaid } = await ordersWithoutAPaidMissionFile(t.app);
     for (const [ref, message] of [
       [online.displayId, M.notPosted],
-      [photo.json().data.displayId, M.notAnApplication],
+      [photoRef, M.notAnApplication],
       [unpaid.displayId, M.notPaid],
     ] as const) {
       const res = await confirm(staff.token, ref, CENTRE);

@@ -104,6 +104,20 @@ export async function eVisaOrder(app: FastifyInstance, token: string, to: OrderS
   return order;
 }
 
+/**
+ * The orders staff cannot record a mission's paperwork on (a posting address, the fees paid at the
+ * centre), each of one customer's: an e-Visa filed online (Forms incomplete), a photo order (its
+ * reference) and a mission's file not paid yet.
+ */
+export async function ordersWithoutAPaidMissionFile(app: FastifyInstance) {
+  const customer = await createSignedInUser(app);
+  const online = await eVisaOrder(app, customer.token, 'Forms incomplete');
+  const photo = await apiCall(app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
+  if (photo.statusCode !== 201) throw new Error(`photo order: ${photo.statusCode} ${photo.body}`);
+  const unpaid = (await missionOrder(app, { paid: false })).order;
+  return { online, photoRef: photo.json().data.displayId as string, unpaid };
+}
+
 /** Where the tests' files are posted, as staff confirm it before Submitted (decision 0179). */
 export const TEST_POSTING_ADDRESS = ['VFS Global', '1025 Vermont Avenue NW, Suite 700', 'Washington, DC 20005'];
 
