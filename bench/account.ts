@@ -4,7 +4,7 @@
 // completed over HTTP there.
 import { PLATFORMS } from '../src/domain/config/platform.ts';
 import { type Database, type DatabaseConfig, openDatabase } from '../src/server/db/client.ts';
-import { hashPassword } from '../src/server/modules/auth/passwords.ts';
+import { createPasswords } from '../src/server/modules/auth/passwords.ts';
 import { createAuthService } from '../src/server/modules/auth/service.ts';
 import { createNotificationsService } from '../src/server/modules/notifications/service.ts';
 import { createUsersService } from '../src/server/modules/users/service.ts';
@@ -51,7 +51,7 @@ export async function createBenchSessions(
       const account = await users.createAccount({
         ...person,
         phone: '+1-4155550123',
-        passwordHash: await hashPassword(PASSWORD),
+        passwordHash: await createPasswords().hashPassword(PASSWORD),
         platform: PLATFORMS.docs,
         referredByUserId: null,
       });

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CAPTCHA_ACTIONS } from '../src/domain/auth/requests.ts';
 import { PLATFORMS } from '../src/domain/config/platform.ts';
 import { HUMAN_PASS_COOKIE, issueHumanPass } from '../src/server/captcha/human-pass.ts';
-import { hashPassword } from '../src/server/modules/auth/passwords.ts';
+import { createPasswords } from '../src/server/modules/auth/passwords.ts';
 import { createUsersService } from '../src/server/modules/users/service.ts';
 import { startSmtpFake } from '../src/server/test/smtp-fake.ts';
 import { processCpuMs } from './load.ts';
@@ -65,7 +65,7 @@ export async function measureEmailBurst(
     // The accounts whose owners ask for a reset: verified customers, as a sign-up leaves them.
     seed: async (db) => {
       const users = createUsersService(db, { adminEmails: [] });
-      const passwordHash = await hashPassword(PASSWORD);
+      const passwordHash = await createPasswords().hashPassword(PASSWORD);
       for (let i = 0; i < count; i += 1) {
         const account = await users.createAccount({
           name: 'Burst Customer',

@@ -33,6 +33,7 @@ import { passportRoutes } from './modules/applications/passport-routes.ts';
 import { printPackRoutes } from './modules/applications/print-pack-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import type { PasswordHashing } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -123,6 +124,8 @@ export interface AppOptions {
   feeClock?: () => Date;
   /** The retention sweep's clock (issue 34 §4); tests hold it. By default the system clock. */
   retentionClock?: () => Date;
+  /** How passwords are hashed; by default at OWASP's cost. Only tests pass another (test/app.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -144,6 +147,7 @@ export async function buildApp({
   photoAnalyser,
   feeClock,
   retentionClock,
+  passwordHashing,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -230,6 +234,7 @@ export async function buildApp({
       // Every photo the engine checks (visitors' checks, photo orders, application photos) is timed.
       photoAnalyser: metrics.timePhotoChecks(photoAnalyser ?? analysePhoto),
       ...(feeClock ? { feeClock } : {}),
+      ...(passwordHashing ? { passwordHashing } : {}),
     }),
   );
   // On a PostgreSQL server other processes may serve the same store: a content change made in any

@@ -25,6 +25,7 @@ import {
   storedMissionAddress,
 } from './modules/applications/service.ts';
 import { createAuditLog } from './modules/audit/service.ts';
+import { createPasswords, type PasswordHashing } from './modules/auth/passwords.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogAdmin, createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from './modules/checkout/service.ts';
@@ -76,6 +77,8 @@ export interface ServiceDeps {
   scrubDeadRows: () => Promise<void>;
   /** Whose day's fees are in force: the catalog's prices and the fee-change job (tests hold it). */
   feeClock?: () => Date;
+  /** How passwords are hashed; by default at OWASP's cost (tests pass a cheaper one: test/app.ts). */
+  passwordHashing?: PasswordHashing;
   /** Passport OCR (src/server/ocr); by default Tesseract in its worker, started on the first page. */
   passportOcr?: (image: Buffer) => Promise<string>;
   log?: {
@@ -99,6 +102,7 @@ export async function createServices(
     passportOcr = readZoneText,
     feeClock,
     scrubDeadRows,
+    passwordHashing,
   }: ServiceDeps,
 ) {
   // The one signal that public content changed: drops the catalog snapshot, the marketing lists and
@@ -276,7 +280,14 @@ export async function createServices(
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
   const marketing = createMarketingService(db, { mail, contact: company, audit, storage, changes: contentChanges });
 
-  const auth = createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl });
+  const auth = createAuthService(db, {
+    users,
+    notifications,
+    mail,
+    jobs,
+    siteUrl: env.siteUrl,
+    passwords: createPasswords(passwordHashing),
+  });
   const refunds = createRefundsService(db, {
     orders,
     payments,

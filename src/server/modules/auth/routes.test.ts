@@ -14,7 +14,7 @@ import { hashToken } from './tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ SITE_URL: 'https://sevadocs.test' });
+  t = await buildTestApp({ SITE_URL: 'https://sevadocs.test' }, { deployedPasswordHashing: true });
 });
 afterAll(() => t.close());
 

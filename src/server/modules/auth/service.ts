@@ -16,7 +16,7 @@ export { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH }
 
 import { HOUR_MS } from '../../../domain/time.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
-import { dummyPasswordHash, hashPassword, NO_PASSWORD_HASH, verifyPassword } from './passwords.ts';
+import { createPasswords, NO_PASSWORD_HASH, type Passwords } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
@@ -58,6 +58,8 @@ export interface AuthServiceDeps {
   jobs: Pick<JobQueue, 'send' | 'work'>;
   siteUrl: string;
   now?: () => Date;
+  /** How passwords are hashed; by default at OWASP's cost (passwords.ts). */
+  passwords?: Passwords;
 }
 
 export interface SignUpInput {
@@ -149,6 +151,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const repository = createAuthRepository(db);
   const { users, notifications, mail, jobs, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  const { hashPassword, verifyPassword, dummyPasswordHash } = deps.passwords ?? createPasswords();
   // Built once: the session look-up runs on every signed-in request.
   const findSessionWithAccount = repository.sessionWithAccountLookup(users.accountRows());
 
