@@ -89,7 +89,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       const { email, page, orderId } = await paidBorderlineOrder('photo-second-look', async (review) => {
         // Step 4: the promise beside Pay, and why.
         await expectVisible(review.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
-        await expectVisible(review.getByRole('note').getByText(SECOND_LOOK_TEXT.borderline));
+        await expectVisible(review.getByRole('note').getByText(SECOND_LOOK_TEXT.borderline(true)));
         await atBothWidths(review, 'review');
       });
 

@@ -96,6 +96,20 @@ describe('what an approval tells the customer comes next', () => {
   });
 });
 
+describe('why a borderline photo waits', () => {
+  it('says only its download waits on a Digital Copy order: nothing of it is printed', () => {
+    expect(T.borderline(false)).toBe(
+      'Your photo meets every rule, but close to a limit, so a person checks it before you can download it.',
+    );
+  });
+
+  it('says its prints wait too on an order with prints', () => {
+    expect(T.borderline(true)).toBe(
+      'Your photo meets every rule, but close to a limit, so a person checks it before you can download it and before it is printed.',
+    );
+  });
+});
+
 describe('Photo Optimize on the queue', () => {
   it('has the order wait for a person before payment, as its photos will once paid (the pay note, the promise)', () => {
     const none = { items: [{ photos: [{ secondLook: null }] }] };

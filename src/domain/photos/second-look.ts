@@ -49,7 +49,12 @@ export const SECOND_LOOK_SLA_MINUTES = 120;
 export const SECOND_LOOK_TEXT = {
   /** What the customer is told wherever a photo waits for a person (review, confirmation, order page). */
   promise: `A person will check your photo within 2 business hours (${BUSINESS_HOURS.words}).`,
-  borderline: 'Your photo meets every rule, but close to a limit, so a person checks it before it is printed.',
+  /**
+   * Why a borderline photo waits, for an order with prints or without: its file is held either way
+   * (a Digital Copy has nothing printed), and a print order's prints with it.
+   */
+  borderline: (hasPrints: boolean) =>
+    `Your photo meets every rule, but close to a limit, so a person checks it before you can download it${hasPrints ? ' and before it is printed' : ''}.`,
   approved: 'A person checked your photo and approved it.',
   rejected: (reason: string) => `A person checked your photo and could not approve it: ${reason}`,
   retakeLead: 'Upload a new photo for this item: the retake is free, and a person checks it again.',

@@ -237,7 +237,7 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
     expect(radio.checked).toBe(false);
   });
 
-  it('tells when a person checks a borderline photo (issue 31 §4)', async () => {
+  describe('a borderline photo (issue 31 §4)', () => {
     const borderline: OrderPhoto = {
       ...tilted,
       report: {
@@ -250,14 +250,25 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
       },
       secondLook: 'requested',
     };
-    const held = { ...FAILING, printsHeld: true, items: [{ ...FAILING.items[0], photos: [borderline] }] };
-    renderStep(ReviewWithPay, held as PhotoOrder);
-    const note = await screen.findByRole('note');
-    expect(within(note).getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
-    expect(within(note).getByText(SECOND_LOOK_TEXT.borderline)).toBeTruthy();
-    expect(screen.queryByRole('region', { name: FAILED_TEXT.heading(1) })).toBeNull();
-    // The customer asked nothing: the "you asked us to check" line is for their own choice only.
-    expect(screen.queryByText(FAILED_TEXT.printsHeld)).toBeNull();
+    const withBorderline = (order: Partial<PhotoOrder>) =>
+      ({ ...FAILING, ...order, items: [{ ...FAILING.items[0], photos: [borderline] }] }) as PhotoOrder;
+
+    it('tells a print order that a person checks it before its download and its prints', async () => {
+      renderStep(ReviewWithPay, withBorderline({ printsHeld: true, deliveryMethod: 'home' }));
+      const note = await screen.findByRole('note');
+      expect(within(note).getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
+      expect(within(note).getByText(SECOND_LOOK_TEXT.borderline(true))).toBeTruthy();
+      expect(screen.queryByRole('region', { name: FAILED_TEXT.heading(1) })).toBeNull();
+      // The customer asked nothing: the "you asked us to check" line is for their own choice only.
+      expect(screen.queryByText(FAILED_TEXT.printsHeld)).toBeNull();
+    });
+
+    it('tells a Digital Copy order only that its download waits: nothing of it is printed', async () => {
+      renderStep(ReviewWithPay, withBorderline({ printsHeld: false, deliveryMethod: null }));
+      const note = await screen.findByRole('note');
+      expect(within(note).getByText(SECOND_LOOK_TEXT.borderline(false))).toBeTruthy();
+      expect(within(note).queryByText(/printed/)).toBeNull();
+    });
   });
 
   it('says, for a digital order as for prints, that a photo a person checks waits for their approval: its file too (review r68c S3)', async () => {

@@ -11,7 +11,8 @@ import { PAID_TEXT } from './text.ts';
 
 /**
  * Review and pay: when a photo waits for a person (the customer asked, or it passed close to a
- * limit), the promise of when it is checked (issue 31 §4), and why for a borderline photo.
+ * limit), the promise of when it is checked (issue 31 §4), and why for a borderline photo: its
+ * download waits, and its prints when the order has any (a delivery: none for a Digital Copy).
  */
 export function SecondLookNotice({ order }: { order: PhotoOrder }) {
   if (!waitsForPerson(order)) return null;
@@ -24,7 +25,7 @@ export function SecondLookNotice({ order }: { order: PhotoOrder }) {
         <Icon name="clock" className="mt-0.5 size-4" />
         {SECOND_LOOK_TEXT.promise}
       </p>
-      {borderline ? <p className="mt-1">{SECOND_LOOK_TEXT.borderline}</p> : null}
+      {borderline ? <p className="mt-1">{SECOND_LOOK_TEXT.borderline(order.deliveryMethod !== null)}</p> : null}
     </div>
   );
 }
