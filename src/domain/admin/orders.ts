@@ -120,6 +120,8 @@ export const queuedOrderSchema = z.object({
   /** The service name (service orders) or SevaPhotos. */
   service: z.string(),
   totalCents: z.number(),
+  /** What staff's refunds give back of the payment (made, or approved and on its way); 0 when none. */
+  refundedCents: z.number(),
   currency: z.enum(CURRENCIES),
   createdAt: z.string(),
   sla: slaSchema,

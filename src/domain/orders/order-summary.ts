@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../catalog/money.ts';
+import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
 import { openApplicationSchema } from './open-application.ts';
 
 export { ORDER_STATUSES } from './status.ts';
@@ -26,10 +26,27 @@ export const orderSummarySchema = z.object({
   title: z.string(),
   status: z.string(),
   totalCents: z.number(),
+  /** What staff's refunds give back of the payment (made, or approved and on its way); 0 when none. */
+  refundedCents: z.number(),
   currency: z.enum(CURRENCIES),
   createdAt: z.string(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/**
+ * What an order list says beside an order's total when some or all of it was refunded, in the
+ * order's currency as the list's total is, so nobody reads the whole total as kept; null when
+ * nothing was.
+ */
+export function refundedNote({
+  refundedCents,
+  currency,
+}: {
+  refundedCents: number;
+  currency: Currency;
+}): string | null {
+  return refundedCents > 0 ? `Refunded ${formatMoney({ amountCents: refundedCents, currency })}` : null;
+}
 
 /** GET /users/dashboard data. */
 export const dashboardSchema = z.object({

@@ -3,7 +3,12 @@ import { formatMoney } from '../../domain/catalog/money.ts';
 import { PHOTOS_HREF } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { notificationHref } from '../../domain/notifications/notification.ts';
-import { isActiveStatus, isIncompleteStatus, type OrderSummary } from '../../domain/orders/order-summary.ts';
+import {
+  isActiveStatus,
+  isIncompleteStatus,
+  type OrderSummary,
+  refundedNote,
+} from '../../domain/orders/order-summary.ts';
 import { Icon } from './ui/icon.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -24,7 +29,23 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>;
 }
 
-/** Orders as a list of cards: id, title, date, status and total, each linking to its order page. */
+/** The order's total, with what was refunded of it below. */
+function OrderTotal({ order }: { order: OrderSummary }) {
+  const refunded = refundedNote(order);
+  return (
+    <span className="flex min-w-20 flex-col items-end text-right tabular-nums">
+      <span className="font-semibold text-slate-900">
+        {formatMoney({ amountCents: order.totalCents, currency: order.currency })}
+      </span>
+      {refunded ? <span className="text-xs font-medium whitespace-nowrap text-slate-600">{refunded}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * Orders as a list of cards: id, title, date, status, total and what was refunded of it, each
+ * linking to its order page.
+ */
 export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
@@ -48,9 +69,7 @@ export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
               </span>
               <span className="flex items-center justify-between gap-4">
                 <StatusBadge status={order.status} />
-                <span className="w-20 text-right font-semibold text-slate-900 tabular-nums">
-                  {formatMoney({ amountCents: order.totalCents, currency: order.currency })}
-                </span>
+                <OrderTotal order={order} />
               </span>
             </span>
           </Link>

@@ -4149,6 +4149,7 @@ export interface components {
                             title: string;
                             status: string;
                             totalCents: number;
+                            refundedCents: number;
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
                             createdAt: string;
@@ -8178,6 +8179,7 @@ export interface operations {
                                 title: string;
                                 status: string;
                                 totalCents: number;
+                                refundedCents: number;
                                 /** @enum {string} */
                                 currency: "USD" | "CAD" | "INR";
                                 createdAt: string;
@@ -12781,6 +12783,7 @@ export interface operations {
                                 };
                                 service: string;
                                 totalCents: number;
+                                refundedCents: number;
                                 /** @enum {string} */
                                 currency: "USD" | "CAD" | "INR";
                                 createdAt: string;
@@ -14604,6 +14607,7 @@ export interface operations {
                                     title: string;
                                     status: string;
                                     totalCents: number;
+                                    refundedCents: number;
                                     /** @enum {string} */
                                     currency: "USD" | "CAD" | "INR";
                                     createdAt: string;

@@ -36,6 +36,7 @@ import { notifications } from '../notifications/tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
+import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
 let t: TestApp;
@@ -207,6 +208,64 @@ describe('GET /admin/orders', () => {
     expect((await row()).sla.state).toBe('overdue');
     await moveOrderTo(t.app, order.id, 'Cancelled', 'staff');
     expect((await row()).sla.state).toBe('stopped');
+  });
+
+  it('says what was refunded of each order: approved in part or in full, on its way, not asked or rejected', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Tara Refundlist', email: uniqueEmail('tara') });
+    const other = await createSignedInUser(t.app, { name: 'Omar Refundlist', email: uniqueEmail('omar') });
+    /** The customer's order, paid, with a refund request of `cents` (all of it by default). */
+    const requested = async (who: { token: string; email: string }, cents?: number) => {
+      const order = await startApplication(t.app, who.token);
+      await payWithSandbox(t, who.token, order.displayId);
+      const amountCents = cents ?? order.price.totalCents;
+      const request = await requestRefund(t, who.email, order.displayId, (amountCents / 100).toFixed(2));
+      return { order, request, amountCents };
+    };
+    const decide = async ({ request, amountCents }: Awaited<ReturnType<typeof requested>>, reject = false) =>
+      reject
+        ? asStaff('POST', `/admin/refunds/${request.id}/reject`, { reason: 'Outside the refund window, sorry.' })
+        : asStaff('POST', `/admin/refunds/${request.id}/approve`, { amountCents });
+
+    const partly = await requested(customer, 1250);
+    expect((await decide(partly)).statusCode).toBe(200);
+    const whole = await requested(customer);
+    expect((await decide(whole)).statusCode).toBe(200);
+    const rejected = await requested(customer, 1250);
+    expect((await decide(rejected, true)).statusCode).toBe(200);
+    const waiting = await requested(customer, 1250);
+    // Approved, but the provider's answer never came clearly: not refunded until it says so, as the
+    // order page counts it.
+    const sandbox = t.app.services.sandbox?.provider;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    const unclear = vi
+      .spyOn(sandbox, 'refund')
+      .mockRejectedValueOnce(Object.assign(new Error('provider answered 503'), { statusCode: 503 }));
+    const onItsWay = await requested(customer, 900);
+    try {
+      expect((await decide(onItsWay)).statusCode).toBe(502);
+    } finally {
+      unclear.mockRestore();
+    }
+    const theirs = await requested(other);
+    expect((await decide(theirs)).statusCode).toBe(200);
+
+    const refunded = async (query: string) => {
+      const res = await asStaff('GET', `/admin/orders?limit=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data.results as { displayId: string; refundedCents: number }[];
+      return Object.fromEntries(rows.map((r) => [r.displayId, r.refundedCents]));
+    };
+    const expected = {
+      [partly.order.displayId]: 1250,
+      [whole.order.displayId]: whole.order.price.totalCents,
+      [rejected.order.displayId]: 0,
+      [waiting.order.displayId]: 0,
+      [onItsWay.order.displayId]: 0,
+      [theirs.order.displayId]: theirs.order.price.totalCents,
+    };
+    // A search reads the page another way (decision 0077): both say the same.
+    expect(await refunded('q=refundlist')).toEqual(expected);
+    expect(await refunded('sort=createdAt&dir=desc')).toMatchObject(expected);
   });
 });
 
@@ -799,16 +858,16 @@ const mailsWith = (key: string) =>
     .where(like(outboundEmails.key, `${key}%`));
 
 /**
- * A paid order of `members` whose member at `index` staff ask for their foreign passport, with
- * `note`: the customer and order, and the request's e-mail to the customer.
+ * A paid order of `members` whose member at `index` staff ask for their checklist item `itemId`,
+ * with `note`: the customer and order, and the request's e-mail to the customer.
  */
-async function passportRequested(members: object[] | undefined, index: number, note: string) {
+async function documentRequested(members: object[] | undefined, index: number, itemId: string, note: string) {
   const customer = await createSignedInUser(t.app);
   const order = await startApplication(t.app, customer.token, members ? { members } : {});
   await moveOrderTo(t.app, order.id, 'Forms incomplete');
   const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
     memberId: order.members[index]?.id,
-    itemId: 'foreign-passport',
+    itemId,
     note,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -818,18 +877,31 @@ async function passportRequested(members: object[] | undefined, index: number, n
 
 describe('a document request after submission (issue 30 §4)', () => {
   it('asks for a document never sent without “again”', async () => {
-    const { order, mail } = await passportRequested(undefined, 0, 'We need your passport');
-    expect(mail?.subject).toBe(`Please upload Priya Sharma’s current foreign passport (order ${order.displayId})`);
+    const { order, mail } = await documentRequested(undefined, 0, 'foreign-passport', 'We need your passport');
+    expect(mail?.subject).toBe(`Your order ${order.displayId}: please upload Priya Sharma’s current foreign passport`);
   });
 
   it('names a child once, as their own item does, in the e-mail and the notification', async () => {
-    const { customer, order, mail } = await passportRequested([ADULT, MINOR], 1, 'The scan is blurred');
-    expect(mail?.subject).toBe(`Please upload Aarav Sharma’s current foreign passport (order ${order.displayId})`);
+    const { customer, order, mail } = await documentRequested(
+      [ADULT, MINOR],
+      1,
+      'foreign-passport',
+      'The scan is blurred',
+    );
+    expect(mail?.subject).toBe(`Your order ${order.displayId}: please upload Aarav Sharma’s current foreign passport`);
     expect(mail?.text).toContain('Our team needs Aarav Sharma’s current foreign passport');
     const notices = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);
     expect(notices.json().data.notifications.map((n: { remark: string | null }) => n.remark)).toContain(
       'Please upload Aarav Sharma’s current foreign passport: The scan is blurred',
     );
+  });
+
+  it('keeps to one set of brackets in the subject when the document’s name carries its own', async () => {
+    const { order, mail } = await documentRequested([ADULT, MINOR], 1, 'parent-passport-1', 'The scan is blurred');
+    expect(mail?.subject).toBe(
+      `Your order ${order.displayId}: please upload the first parent’s passport (for Aarav Sharma)`,
+    );
+    expect(mail?.subject?.match(/\(/g)).toHaveLength(1);
   });
 
   it('is e-mailed with a same-origin link to the slot, instead of the status e-mail', async () => {
@@ -845,7 +917,7 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail).toMatchObject({ purpose: 'order-document-request' });
-    expect(mail?.subject).toBe(`Please upload Priya Sharma’s photo again (order ${order.displayId})`);
+    expect(mail?.subject).toBe(`Your order ${order.displayId}: please upload Priya Sharma’s photo again`);
     const slot = `${t.app.env.siteUrl}/service-order?orderId=${order.displayId}&document=${memberId}-photo`;
     expect(mail?.text).toContain(`Upload it here: ${slot}`);
     expect(mail?.text).toContain('Your eyes are closed in this photo');

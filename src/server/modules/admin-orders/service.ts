@@ -62,7 +62,7 @@ import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/service.ts';
+import type { Order, OrdersService, QueuedStaffOrder, StaffView } from '../orders/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -285,7 +285,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       ];
     },
 
-    /** Every customer's orders, filtered, searched, sorted and paged on the server, each with its SLA clock. */
+    /**
+     * Every customer's orders, filtered, searched, sorted and paged on the server, each with its SLA
+     * clock and what was refunded of it.
+     */
     async list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>> {
       // Names keep the plain apostrophe (O'Brien); a phone's keyboard types the curly one.
       const q = query.q?.replace(/[\u2018\u2019\u02BC]/g, "'");
@@ -324,7 +327,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         expediting.then((ids) => deps.orders.staffViews(orders, ids)),
       ]);
       const at = now();
-      const results = page.results.map(({ order, paidAt, readyAt }: StaffOrder): QueuedOrder => {
+      const results = page.results.map(({ order, paidAt, readyAt, refundedCents }: QueuedStaffOrder): QueuedOrder => {
         const view = staffView(views, order);
         const contact = contacts.get(order.userId);
         return {
@@ -336,6 +339,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
           service: view.service,
           totalCents: order.totalCents,
+          refundedCents,
           currency: order.currency,
           createdAt: order.createdAt.toISOString(),
           sla: slaOf({ status: order.status, paidAt, readyAt }, view.promise, at),
@@ -630,7 +634,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
               order,
               documentSlot.item(memberId, itemId),
               {
-                subject: `Please upload ${document}${again} (order ${order.displayId})`,
+                // The order leads: a document's name may carry its own brackets ("… (for Aarav)").
+                subject: `Your order ${order.displayId}: please upload ${document}${again}`,
                 heading: `Our team needs ${document}${again}`,
                 intro: [note, 'Only this document is needed: your answers stay as they are.'],
                 linkText: 'Upload it here',

@@ -22,6 +22,7 @@ import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
+import { paymentRefunds } from './ledger-tables.ts';
 import type { OrderLookup, StaffOrderFilter, StaffSort } from './service.ts';
 import { orderChargedSummaries, orderStatusHistory, orders } from './tables.ts';
 
@@ -87,6 +88,20 @@ const readyAtColumn =
     asDate,
   );
 
+/**
+ * What of the order's payment went back to the customer, in the order's currency: the refunds the
+ * provider made, as the order page's "Refunded to you" counts them. An approval whose provider
+ * answer is not in yet (`pending`) is not counted until it is; a request still waiting or rejected
+ * has no row; a stray charge's refund (`stray`) gives back money the order never took.
+ */
+const refundedCentsColumn =
+  sql<number>`(select coalesce(sum(${paymentRefunds.amountCents}), 0) from ${paymentRefunds} where ${paymentRefunds.orderId} = ${orders}.${sql.identifier('id')} and ${paymentRefunds.reason} = 'requested' and ${paymentRefunds.status} = 'succeeded')`.mapWith(
+    Number,
+  );
+
+/** A row of a customer's order lists: the order's summary with what was refunded of it. */
+const listColumns = { ...summaryColumns, refundedCents: refundedCentsColumn };
+
 /** The first key of lockNewOrders's advisory locks (the second is the customer's id): their own space. */
 const NEW_ORDER_LOCKS = 3305;
 
@@ -118,7 +133,10 @@ export function createOrdersRepository(db: Database) {
       sort: { by: StaffSort; dir: 'asc' | 'desc' },
       offset: number,
       limit: number,
-    ): Promise<{ rows: { order: OrderRow; paidAt: Date | null; readyAt: Date | null }[]; total: number }> {
+    ): Promise<{
+      rows: { order: OrderRow; paidAt: Date | null; readyAt: Date | null; refundedCents: number }[];
+      total: number;
+    }> {
       const direction = sort.dir === 'asc' ? asc : desc;
       const where = staffWhere(filter);
       const ordering = [direction(orders[sort.by]), direction(orders.id)];
@@ -127,7 +145,7 @@ export function createOrdersRepository(db: Database) {
         // in order and the scan stops after `limit` rows; the count is a query of its own.
         const [rows, total] = await Promise.all([
           db
-            .select({ order: orders, paidAt: paidAtColumn, readyAt: readyAtColumn })
+            .select({ order: orders, paidAt: paidAtColumn, readyAt: readyAtColumn, refundedCents: refundedCentsColumn })
             .from(orders)
             .where(where)
             .orderBy(...ordering)
@@ -147,6 +165,7 @@ export function createOrdersRepository(db: Database) {
           order: orders,
           paidAt: paidAtColumn,
           readyAt: readyAtColumn,
+          refundedCents: refundedCentsColumn,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(orders)
@@ -155,7 +174,10 @@ export function createOrdersRepository(db: Database) {
         .limit(limit)
         .offset(offset);
       const total = rows[0]?.total ?? (offset > 0 ? await countWhere(where) : 0);
-      return { rows: rows.map(({ order, paidAt, readyAt }) => ({ order, paidAt, readyAt })), total };
+      return {
+        rows: rows.map(({ order, paidAt, readyAt, refundedCents }) => ({ order, paidAt, readyAt, refundedCents })),
+        total,
+      };
     },
 
     /** Any customer's order, with when it was paid (the back office). */
@@ -178,7 +200,7 @@ export function createOrdersRepository(db: Database) {
 
     listForUser(userId: number, offset: number, limit: number, kind?: OrderKind) {
       return db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(orders)
         .where(ofUser(userId, kind))
         .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -189,7 +211,7 @@ export function createOrdersRepository(db: Database) {
     /** The user's orders of `kind` in one of `statuses`, newest first. */
     listForUserIn(userId: number, kind: OrderKind, statuses: readonly OrderStatus[], limit: number) {
       return db
-        .select(summaryColumns)
+        .select(listColumns)
         .from(orders)
         .where(and(ofUser(userId, kind), inArray(orders.status, [...statuses])))
         .orderBy(desc(orders.createdAt), desc(orders.id))

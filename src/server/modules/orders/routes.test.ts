@@ -9,6 +9,9 @@ import { COUPON_TRIES_PER_USER } from '../../http/rate-limits.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { requestRefund } from '../refunds/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
 import { orders } from './tables.ts';
 
 let t: TestApp;
@@ -88,6 +91,7 @@ describe('GET /users/orders and /users/dashboard', () => {
       title: expect.stringMatching(/^OCI Card order/),
       status: 'Approved',
       totalCents: expect.any(Number),
+      refundedCents: 0,
       currency: 'USD',
       createdAt: expect.any(String),
     });
@@ -99,6 +103,48 @@ describe('GET /users/orders and /users/dashboard', () => {
 
     const theirs = (await t.app.inject({ url: '/api/v1/users/orders', headers: bearer(other.token) })).json().data;
     expect(theirs.totalCount).toBe(1);
+  });
+});
+
+describe('what was refunded of each order, in /users/orders and the dashboard', () => {
+  it('counts refunds staff approved, in part or in full, not a rejected request nor another customer’s refund', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    /** The customer's order, paid, with a refund request of `cents` (all of it by default) that staff decide. */
+    const decided = async (
+      customer: { token: string; email: string },
+      decision: 'approve' | 'reject',
+      cents?: number,
+    ) => {
+      const order = await startApplication(t.app, customer.token);
+      await payWithSandbox(t, customer.token, order.displayId);
+      const amountCents = cents ?? order.price.totalCents;
+      const request = await requestRefund(t, customer.email, order.displayId, (amountCents / 100).toFixed(2));
+      const payload = decision === 'approve' ? { amountCents } : { reason: 'Outside the refund window, sorry.' };
+      const res = await apiCall(t.app, 'POST', `/admin/refunds/${request.id}/${decision}`, staff.token, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return order;
+    };
+    const user = await createSignedInUser(t.app);
+    const other = await createSignedInUser(t.app);
+    const rejected = await decided(user, 'reject', 1250);
+    const partly = await decided(user, 'approve', 1250);
+    const whole = await decided(user, 'approve');
+    await decided(other, 'approve');
+    const unpaid = await startApplication(t.app, user.token);
+
+    const refunded = (rows: { displayId: string; refundedCents: number; totalCents: number }[]) =>
+      Object.fromEntries(rows.map((r) => [r.displayId, [r.refundedCents, r.totalCents]]));
+    const expected = {
+      [unpaid.displayId]: [0, unpaid.price.totalCents],
+      [whole.displayId]: [whole.price.totalCents, whole.price.totalCents],
+      [partly.displayId]: [1250, partly.price.totalCents],
+      [rejected.displayId]: [0, rejected.price.totalCents],
+    };
+    const history = (await apiCall(t.app, 'GET', '/users/orders', user.token)).json().data;
+    expect(history.totalCount).toBe(4);
+    expect(refunded(history.results)).toEqual(expected);
+    const dashboard = (await apiCall(t.app, 'GET', '/users/dashboard', user.token)).json().data;
+    expect(refunded(dashboard.recentOrders)).toEqual(expected);
   });
 });
 

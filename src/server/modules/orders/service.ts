@@ -76,6 +76,11 @@ export interface StaffOrder {
   readyAt: Date | null;
 }
 
+/** A row of the back office's order list: with what staff's refunds give back of its payment. */
+export interface QueuedStaffOrder extends StaffOrder {
+  refundedCents: number;
+}
+
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['listForUser']>>[number];
 
 function toSummary(row: SummaryRow): OrderSummary {
@@ -450,15 +455,18 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       }
     },
 
-    /** One page of every customer's orders for the back office (decision 0068), with when each was paid. */
+    /**
+     * One page of every customer's orders for the back office (decision 0068), with when each was
+     * paid and what was refunded of it.
+     */
     async listForStaff(
       filter: StaffOrderFilter,
       sort: { by: StaffSort; dir: 'asc' | 'desc' },
       { page, limit }: Pagination,
-    ): Promise<ListData<StaffOrder>> {
+    ): Promise<ListData<QueuedStaffOrder>> {
       const { rows, total } = await repository.pageForStaff(filter, sort, (page - 1) * limit, limit);
       return {
-        results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt, readyAt: r.readyAt })),
+        results: rows.map((r) => ({ ...r, order: toOrder(r.order) })),
         totalCount: total,
         page,
         limit,

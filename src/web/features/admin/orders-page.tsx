@@ -9,6 +9,7 @@ import {
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { refundedNote } from '../../../domain/orders/order-summary.ts';
 import { ORDER_STATUSES } from '../../../domain/orders/status.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { DataTable } from './data-table.tsx';
@@ -88,7 +89,15 @@ const columns = [
   column.accessor('totalCents', {
     header: 'Total',
     enableSorting: true,
-    cell: ({ row }) => formatMoney({ amountCents: row.original.totalCents, currency: row.original.currency }),
+    cell: ({ row }) => {
+      const refunded = refundedNote(row.original);
+      return (
+        <span className="flex flex-col">
+          <span>{formatMoney({ amountCents: row.original.totalCents, currency: row.original.currency })}</span>
+          {refunded ? <span className="text-xs whitespace-nowrap text-slate-600">{refunded}</span> : null}
+        </span>
+      );
+    },
   }),
   column.display({ id: 'sla', header: 'SLA', cell: ({ row }) => <SlaBadge sla={row.original.sla} /> }),
 ];

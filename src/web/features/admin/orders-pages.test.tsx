@@ -38,6 +38,7 @@ const ROWS: QueuedOrder[] = [
     customer: { id: 7, name: 'Priya Sharma', email: 'priya@example.com' },
     service: 'OCI Card',
     totalCents: 32500,
+    refundedCents: 0,
     currency: 'USD',
     createdAt: '2026-11-01T10:00:00.000Z',
     sla: sla('overdue', -3),
@@ -52,6 +53,7 @@ const ROWS: QueuedOrder[] = [
     customer: { id: 8, name: 'Ravi Kumar', email: 'ravi@example.com' },
     service: 'SevaPhotos',
     totalCents: 1500,
+    refundedCents: 0,
     currency: 'USD',
     createdAt: '2026-11-02T10:00:00.000Z',
     sla: sla('waiting', null),
@@ -66,6 +68,7 @@ const ROWS: QueuedOrder[] = [
     customer: { id: 9, name: 'Meera Iyer', email: 'meera@example.com' },
     service: 'OCI Card',
     totalCents: 35500,
+    refundedCents: 0,
     currency: 'USD',
     createdAt: '2026-11-03T10:00:00.000Z',
     sla: sla('customer', null),
@@ -101,6 +104,31 @@ describe('the order queue', () => {
     expect(within(table).getAllByText('Expedite')).toHaveLength(2);
     expect((screen.getByLabelText('Expedite only') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Clear' }).getAttribute('href')).toBe('/admin/orders');
+  });
+
+  it('says beside the total what was refunded, in part or in full, in the order’s currency, and nothing when none was', async () => {
+    const [first, second, third] = ROWS as [QueuedOrder, QueuedOrder, QueuedOrder];
+    const rows: QueuedOrder[] = [
+      { ...first, refundedCents: 12550 },
+      { ...second, currency: 'INR', totalCents: 150000, refundedCents: 150000 },
+      third,
+    ];
+    renderWithRouter(
+      <OrdersPage
+        list={{ results: rows, totalCount: 3, page: 1, limit: 25 }}
+        query={orderQueueQuery.parse({})}
+        services={[]}
+      />,
+      { path: '/admin/orders' },
+    );
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const total = (displayId: string) => {
+      const row = within(table).getByRole('link', { name: displayId }).closest('tr') as HTMLElement;
+      return within(row).getAllByRole('cell').at(5)?.textContent;
+    };
+    expect(total('DOC-48213907')).toBe('$325Refunded $125.50');
+    expect(total('PHO-51234567')).toBe('₹1,500Refunded ₹1,500');
+    expect(total('DOC-48213908')).toBe('$355');
   });
 
   it('sends a page past the last (reloaded once orders left the filter) to the last page, not "No orders match"', async () => {
