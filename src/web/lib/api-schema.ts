@@ -951,6 +951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/start-prefill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the start page fills in for the signed-in customer: their own date of birth from the newest of their applications that had them as Self (self: null without one). Never another customer's. */
+        get: operations["getApplicationStartPrefill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/order/{orderRef}": {
         parameters: {
             query?: never;
@@ -8599,6 +8616,39 @@ export interface operations {
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             429: components["responses"]["Answer429_15"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    getApplicationStartPrefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            self: {
+                                dateOfBirth: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
@@ -164,6 +164,18 @@ export function createApplicationsRepository(db: Database) {
         .select()
         .from(applicationMembers)
         .where(inArray(applicationMembers.orderId, [...orderIds]));
+    },
+
+    /** The "Self" member of the newest of these orders that has one (the account holder as last given), or null. */
+    async newestSelfIn(orderIds: readonly number[]): Promise<MemberRow | null> {
+      if (orderIds.length === 0) return null;
+      const [row] = await db
+        .select()
+        .from(applicationMembers)
+        .where(and(inArray(applicationMembers.orderId, [...orderIds]), eq(applicationMembers.relationship, 'Self')))
+        .orderBy(desc(applicationMembers.orderId))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The members' full names of each order, in the order they were added. */

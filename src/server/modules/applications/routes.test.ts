@@ -726,6 +726,34 @@ describe('POST /application/order/{orderRef}/cancel', () => {
   });
 });
 
+describe('GET /application/start-prefill: a returning customer’s own date of birth', () => {
+  const prefill = async (token: string | null) => call('GET', '/application/start-prefill', token);
+
+  it('offers the Self member’s date of birth of the customer’s newest application that has one, never another customer’s', async () => {
+    const user = await createSignedInUser(t.app);
+    expect((await prefill(user.token)).json().data).toEqual({ self: null });
+
+    await startApplication(t.app, user.token, { members: [ADULT] });
+    await startApplication(t.app, user.token, { members: [{ ...ADULT, dateOfBirth: '1985-04-21' }, MINOR] });
+    // A child's application alone says nothing of the customer's own date of birth.
+    await startApplication(t.app, user.token, { members: [MINOR] });
+    // Another customer's later application, with themselves as Self.
+    const other = await createSignedInUser(t.app);
+    await startApplication(t.app, other.token, { members: [{ ...ADULT, dateOfBirth: '1990-01-01' }] });
+
+    const res = await prefill(user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ self: { dateOfBirth: '1985-04-21' } });
+    expect((await prefill(other.token)).json().data).toEqual({ self: { dateOfBirth: '1990-01-01' } });
+    // A new customer is offered nobody's.
+    expect((await prefill((await createSignedInUser(t.app)).token)).json().data).toEqual({ self: null });
+  });
+
+  it('answers a visitor 401', async () => {
+    expect((await prefill(null)).statusCode).toBe(401);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists every application operation under /api/v1/application (documents: documents-routes.test.ts)', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -744,6 +772,7 @@ describe('the OpenAPI document', () => {
       'GET /api/v1/application/order',
       'GET /api/v1/application/order/{orderRef}',
       'GET /api/v1/application/order/{orderRef}/members',
+      'GET /api/v1/application/start-prefill',
       'POST /api/v1/application/order',
       'POST /api/v1/application/order/{orderRef}/cancel',
       'POST /api/v1/application/order/{orderRef}/members',

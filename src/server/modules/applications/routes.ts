@@ -23,6 +23,10 @@ import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 export const APPLICATION_START_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 export const MEMBER_ADD_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
 
+/** GET /application/start-prefill: the "Self" row's date of birth a returning customer gave before. */
+const startPrefillSchema = z.object({ self: z.object({ dateOfBirth: z.string() }).nullable() });
+const START_PREFILL_LOADED = 'Your earlier details loaded';
+
 /**
  * The application calls of SPEC.md §7 under /api/v1/application/… (the mapping is in
  * docs/decisions/0048): the signed-in customer's service orders and their members.
@@ -54,6 +58,19 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = created ? 201 : 200;
       return reply.status(status).send(ok(order, created ? A.started : A.alreadyStarted, status));
     },
+  );
+
+  app.get(
+    '/application/start-prefill',
+    {
+      schema: {
+        tags,
+        summary:
+          "What the start page fills in for the signed-in customer: their own date of birth from the newest of their applications that had them as Self (self: null without one). Never another customer's.",
+        response: { 200: envelopeSchema(startPrefillSchema) },
+      },
+    },
+    async (request) => ok({ self: await applications.earlierSelf(customer(request).id) }, START_PREFILL_LOADED),
   );
 
   app.get(

@@ -107,6 +107,7 @@ export interface ApplicationsServiceDeps {
     | 'filesRetention'
     | 'strayCharges'
     | 'siteUrlOf'
+    | 'orderIdsOf'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices' | 'applicantRule'>;
@@ -439,6 +440,16 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         memberNames: names.get(order.id) ?? [],
         sentBack: sentBackToCustomer(timelines[i] ?? []),
       }));
+    },
+
+    /**
+     * The start page's "Self" row for a returning customer: their date of birth as they gave it
+     * on the newest of their own applications that had them as Self, or null. Only this
+     * customer's orders are read; the name stays the account's, as for a first application.
+     */
+    async earlierSelf(customerId: number): Promise<{ dateOfBirth: string } | null> {
+      const self = await repository.newestSelfIn(await orders.orderIdsOf(db, customerId, 'service'));
+      return self ? { dateOfBirth: self.dateOfBirth } : null;
     },
 
     /**

@@ -16,6 +16,7 @@ import { showToast } from '../../../lib/toast.ts';
 import type { MemberDraft } from '../members/member-fields.tsx';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
+import { awaitsSelfDateOfBirth, earlierSelfDateOfBirth } from './earlier-self.ts';
 import { forgetMembers, refusedMembers, repeatsShownRefusal, savedMembers, saveMembers } from './members-draft.ts';
 import { choiceKey, forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
@@ -136,12 +137,24 @@ export function StartApplicationForm({
   // The list typed before a reload comes back once React runs (the server cannot read this tab's
   // storage), and every change is kept for the next one. Keyed by the choice's key, not its object:
   // the same choice handed over again must not put back an older list over what was typed since.
+  // Without such a list, a returning customer's own date of birth from their earlier application
+  // goes into the "Self" row, as their name does, unless something was typed while it came; kept
+  // like a typed one from then on, so a date the customer clears stays cleared after a reload.
   const draftKey = choiceKey(pkg);
   useEffect(() => {
+    let live = true;
     const saved = savedMembers(draftKey);
     if (saved) form.reset({ members: saved });
+    else
+      void earlierSelfDateOfBirth().then((dateOfBirth) => {
+        if (!live || !dateOfBirth || savedMembers(draftKey)) return;
+        if (awaitsSelfDateOfBirth(form.getValues('members'))) form.setValue('members.0.dateOfBirth', dateOfBirth);
+      });
     const watching = form.watch((values) => saveMembers(draftKey, values.members ?? []));
-    return () => watching.unsubscribe();
+    return () => {
+      live = false;
+      watching.unsubscribe();
+    };
   }, [draftKey, form]);
 
   const submit = form.handleSubmit(async ({ members }) => {

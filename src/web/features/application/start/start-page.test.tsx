@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
 import { APPLICANT_MESSAGES } from '../../../../domain/applications/package-applicants.ts';
@@ -18,8 +18,15 @@ import { CHOSEN, member, order, TODAY } from '../../../testing/order-fixtures.ts
 import { FOR_CHILDREN, notCounted } from './start-form.tsx';
 import { StartApplicationPage } from './start-page.tsx';
 
+const START = 'POST /api/v1/application/order';
+const PREFILL = 'GET /api/v1/application/start-prefill';
+/** The answer for a customer whose earlier application had them as Self, born on `dateOfBirth`. */
+const earlierSelf = (dateOfBirth: string | null) => () => ok({ self: dateOfBirth ? { dateOfBirth } : null });
+
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
+// A first application unless a test says otherwise (a test's own fakeApi answers the call 404: the same).
+beforeEach(() => fakeApi({ [PREFILL]: earlierSelf(null) }));
 afterEach(() => sessionStorage.clear());
 
 function Where() {
@@ -32,8 +39,6 @@ function Where() {
     </>
   );
 }
-
-const START = 'POST /api/v1/application/order';
 
 /** The idempotency keys of the start calls made so far, in order. */
 const startKeys = (calls: ApiCall[]) =>
@@ -335,5 +340,79 @@ describe('/package-form: starting an application', () => {
     await waitFor(() => expect(api.calls.filter((c) => `${c.method} ${c.path}` === START)).toHaveLength(2));
     const [one, two] = startKeys(api.calls);
     expect(two).not.toBe(one);
+  });
+
+  it('fills in a returning customer’s own date of birth from their earlier application, open to change', async () => {
+    const api = fakeApi({
+      [PREFILL]: earlierSelf('1988-04-12'),
+      [START]: () => ok(order(), APPLICATION_MESSAGES.started, 201),
+    });
+    const first = await renderPage();
+    const dob = () => field(0, 'Date of birth') as HTMLInputElement;
+    await waitFor(() => expect(dob().value).toBe('1988-04-12'));
+    expect((field(0, 'Full name (as in the passport)') as HTMLInputElement).value).toBe('Priya Sharma');
+    expect(screen.getByText('Adult')).toBeTruthy();
+    expect(dob().disabled || dob().readOnly).toBe(false);
+    fireEvent.change(dob(), { target: { value: '1988-04-21' } });
+    expect(dob().value).toBe('1988-04-21');
+
+    // Cleared, it stays cleared through a reload: the earlier date does not come back over it.
+    fireEvent.change(dob(), { target: { value: '' } });
+    first.unmount();
+    const second = await renderPage();
+    await waitFor(() => expect(api.calls.filter((c) => `${c.method} ${c.path}` === PREFILL)).toHaveLength(1));
+    await act(async () => {});
+    expect(dob().value).toBe('');
+    second.unmount();
+
+    // A new tab starts from the earlier date again, and it is sent as is.
+    sessionStorage.clear();
+    await renderPage();
+    await waitFor(() => expect(dob().value).toBe('1988-04-12'));
+    fireEvent.click(startButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('orderId=DOC-48213907'));
+    const started = api.calls.find((c) => `${c.method} ${c.path}` === START)?.body as { members: unknown[] };
+    expect(started.members).toEqual([
+      { fullName: 'Priya Sharma', dateOfBirth: '1988-04-12', relationship: 'Self', kind: 'Adult' },
+    ]);
+  });
+
+  it('keeps what was typed on this device over the earlier date of birth, also when typed while it came', async () => {
+    const api = fakeApi({ [PREFILL]: earlierSelf(null) });
+    const first = await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1990-01-01' } });
+    first.unmount();
+
+    api.routes[PREFILL] = earlierSelf('1988-04-12');
+    const second = await renderPage();
+    await waitFor(() => expect((field(0, 'Date of birth') as HTMLInputElement).value).toBe('1990-01-01'));
+    await act(async () => {});
+    expect((field(0, 'Date of birth') as HTMLInputElement).value).toBe('1990-01-01');
+    second.unmount();
+
+    // The answer comes after the customer started typing: what they typed stays as it is.
+    sessionStorage.clear();
+    let answer: (() => void) | undefined;
+    api.routes[PREFILL] = () =>
+      new Promise((resolve) => {
+        answer = () => resolve(earlierSelf('1988-04-12')());
+      });
+    await renderPage();
+    fireEvent.change(field(0, 'Full name (as in the passport)'), { target: { value: 'Priya R Sharma' } });
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer?.());
+    expect((field(0, 'Date of birth') as HTMLInputElement).value).toBe('');
+  });
+
+  it('leaves the child of a package for minors blank: the earlier date of birth is the customer’s own', async () => {
+    fakeApi({ [PREFILL]: earlierSelf('1988-04-12') });
+    const minor = {
+      ...CHOSEN,
+      pkg: { ...CHOSEN.pkg, name: 'Minor Passport Renewal', applicantKinds: ['Minor' as const] },
+    };
+    await renderPage({ name: 'Priya Sharma' }, minor);
+    await act(async () => {});
+    expect((field(0, 'Date of birth') as HTMLInputElement).value).toBe('');
+    expect((field(0, 'Relationship to you') as HTMLSelectElement).value).toBe('Child');
   });
 });
