@@ -190,6 +190,26 @@ export const memberAnswersSchema = z.object({
   reviewed: z.boolean(),
 });
 
+/**
+ * A document staff asked the customer for (decision 0068), newest first on the desk: which member's
+ * item, who asked and when, the note the customer reads, and the customer's upload that answered it
+ * (their file for the item uploaded after the request; null while they have not).
+ */
+export const deskDocumentRequestSchema = z.object({
+  /** The request's audit entry. */
+  id: z.number(),
+  memberId: z.number(),
+  memberName: z.string(),
+  itemId: z.string(),
+  /** The checklist item's label. */
+  document: z.string(),
+  note: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  answered: z.object({ at: z.string(), fileName: z.string() }).nullable(),
+});
+export type DeskDocumentRequest = z.infer<typeof deskDocumentRequestSchema>;
+
 /** A charged cost summary as the desk reads it (the coupon's code is on its line's subValue). */
 export const chargedSummarySchema = costSummarySchema.omit({ appliedCoupon: true });
 
@@ -239,6 +259,7 @@ export const deskOrderSchema = z.object({
       answers: z.array(memberAnswersSchema),
       checklist: orderChecklistSchema,
       documents: z.array(documentSchema),
+      documentRequests: z.array(deskDocumentRequestSchema),
       /** The add-ons bought, in the catalog's order; empty when none. */
       addOns: z.array(chosenAddOnSchema),
       /** The fees our team paid at the centre, as recorded (reference, when, by whom); null until then. */

@@ -551,10 +551,23 @@ export function backgroundChangeOffered(sizeIds: readonly PhotoSizeId[]): boolea
 export const PHOTO_UPLOAD_TYPES_TEXT = describeUploadTypes(IMAGE_UPLOAD_TYPES);
 
 /**
+ * A fitted photo's file path named by its version (`?v=`, which the file routes ignore): the server
+ * changes the version with what the image depends on (a new fitting after Background Change, stripes
+ * on or off), so a page never keeps showing a cached old picture beside a new report, as the
+ * visitor's check does with its `?v=`. The customer's links and the staff's name the same version.
+ */
+export function versionedFittedPath(path: string, fittedVersion: string): string {
+  return `${path}?v=${encodeURIComponent(fittedVersion)}`;
+}
+
+/** The version a fitted link names (null if none): the staff desk's link to the same file takes it. */
+export function fittedVersionOf(link: string): string | null {
+  return new URL(link, 'http://link.invalid').searchParams.get('v');
+}
+
+/**
  * The API paths of a photo's files (owner only). `fittedVersion` names the fitted image as it is
- * served now (null until it is fitted): the server changes it with what the image depends on (a new
- * fitting after Background Change, stripes on or off), so a page never keeps showing a cached old
- * picture beside a new report, as the visitor's check does with its `?v=`.
+ * served now (null until it is fitted): see versionedFittedPath.
  */
 export function photoLinks(
   orderDisplayId: string,
@@ -571,7 +584,7 @@ export function photoLinks(
   const fitted = fittedVersion !== null;
   return {
     original: `${base}/original`,
-    fitted: fitted ? `${base}/fitted?v=${encodeURIComponent(fittedVersion)}` : null,
+    fitted: fitted ? versionedFittedPath(`${base}/fitted`, fittedVersion) : null,
     // A photo waiting for a person's check, or for its retake, is not printed by anyone yet; and
     // the sheet is sold: listed only while the order is paid and neither cancelled nor refunded.
     printSheet: fitted && printed && !held && sold ? `${base}/print-sheet` : null,

@@ -13402,6 +13402,20 @@ export interface operations {
                                         };
                                     };
                                 }[];
+                                documentRequests: {
+                                    id: number;
+                                    memberId: number;
+                                    memberName: string;
+                                    itemId: string;
+                                    document: string;
+                                    note: string;
+                                    requestedBy: string;
+                                    requestedAt: string;
+                                    answered: {
+                                        at: string;
+                                        fileName: string;
+                                    } | null;
+                                }[];
                                 addOns: {
                                     /** @enum {string} */
                                     addon: "Photo Enhancement" | "Expedite" | "Apostilled";

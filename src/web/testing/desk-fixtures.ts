@@ -55,6 +55,7 @@ export function deskServiceOrder(
       answers: [],
       checklist: { canChangeDocuments: false, complete: true, members: [] },
       documents: [],
+      documentRequests: [],
       addOns: [],
       feesPaid: null,
       postingAddress: null,

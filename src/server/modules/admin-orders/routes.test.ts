@@ -9,6 +9,7 @@ import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/document
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
+import { fittedVersionOf } from '../../../domain/photos/orders.ts';
 import { DAY_MS } from '../../../domain/time.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
@@ -35,6 +36,7 @@ import { eraseOwnAccount } from '../data-rights/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
+import { photoOrderPhotos } from '../photos/tables.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -330,6 +332,25 @@ describe('GET /admin/orders/:ref', () => {
     for (const link of [shown.url, shown.links.original, shown.links.fitted, shown.links.printSheet]) {
       expect((await asStaff('GET', String(link).replace('/api/v1', ''))).statusCode, link).toBe(200);
     }
+    // The fitted link names the image's version as the customer's does, so it changes when theirs does.
+    const links = async () => ({
+      staff: (await asStaff('GET', `/admin/orders/${photo.displayId}`)).json().data.photo.items[0].photos[0].links
+        .fitted as string,
+      customer: (await apiCall(t.app, 'GET', `/photo-orders/${photo.displayId}`, customer.token)).json().data.items[0]
+        .photos[0].links.fitted as string,
+    });
+    const first = await links();
+    expect(first.staff).toMatch(new RegExp(`^/api/v1${base}/fitted\\?v=[\\w-]+$`));
+    expect(fittedVersionOf(first.staff)).toBe(fittedVersionOf(first.customer));
+    expect((await apiCall(t.app, 'GET', first.staff.replace('/api/v1', ''), customer.token)).statusCode).toBe(403);
+    // A new fitting (a check run again) is another file: both links change, to the same version.
+    const row = eq(photoOrderPhotos.id, photoId);
+    const [stored] = await t.database.db.select().from(photoOrderPhotos).where(row);
+    await t.database.db.update(photoOrderPhotos).set({ fittedKey: stored?.storageKey }).where(row);
+    const second = await links();
+    expect(second.staff).not.toBe(first.staff);
+    expect(fittedVersionOf(second.staff)).toBe(fittedVersionOf(second.customer));
+    expect((await asStaff('GET', second.staff.replace('/api/v1', ''))).statusCode).toBe(200);
     expect(
       (await asStaff('GET', `/admin/orders/${photo.displayId}/items/${itemId}/photos/999999/original`)).statusCode,
     ).toBe(404);
@@ -1137,5 +1158,53 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
     expect(data.payments.refunds).toEqual([
       expect.objectContaining({ attempt: 2, reason: 'stray', status: 'succeeded', amountCents: summary.totalCents }),
     ]);
+  });
+});
+
+describe('GET /admin/orders/:ref: the document requests', () => {
+  it('lists a request as waiting, then answered by the customer’s next upload (its time and file), never by another customer’s', async () => {
+    const mine = await paidApplication('Rhea Requested');
+    const theirs = await paidApplication('Dev Elsewhere');
+    const ref = mine.order.displayId;
+    const memberId = mine.order.members[0]?.id ?? 0;
+    // A file in before the request is the one staff asked to replace: it answers nothing.
+    expect((await uploadFor(mine.customer.token, ref, memberId, 'foreign-passport')).statusCode).toBe(201);
+    const note = 'The signature page is cut off';
+    for (const { order } of [mine, theirs]) {
+      const asked = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+        memberId: order.members[0]?.id,
+        itemId: 'foreign-passport',
+        note,
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    const requests = async () => (await asStaff('GET', `/admin/orders/${ref}`)).json().data.service.documentRequests;
+    const waiting = {
+      id: expect.any(Number),
+      memberId,
+      memberName: 'Priya Sharma',
+      itemId: 'foreign-passport',
+      document: 'Current foreign passport',
+      note,
+      requestedBy: staff.email,
+      requestedAt: expect.any(String),
+      answered: null,
+    };
+    expect(await requests()).toEqual([waiting]);
+
+    // The other customer answering their own order's request leaves this one waiting.
+    const other = theirs.order;
+    expect(
+      (await uploadFor(theirs.customer.token, other.displayId, other.members[0]?.id ?? 0, 'foreign-passport'))
+        .statusCode,
+    ).toBe(201);
+    expect(await requests()).toEqual([waiting]);
+
+    const upload = await uploadFor(mine.customer.token, ref, memberId, 'foreign-passport');
+    expect(upload.statusCode, upload.body).toBe(201);
+    const uploadedAt = upload.json().data.document.uploadedAt;
+    const [answered] = await requests();
+    expect(answered).toEqual({ ...waiting, answered: { at: uploadedAt, fileName: 'again.png' } });
+    expect(Date.parse(uploadedAt)).toBeGreaterThan(Date.parse(answered.requestedAt));
   });
 });

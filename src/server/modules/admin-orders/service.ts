@@ -42,7 +42,7 @@ import {
   type StatusChange,
 } from '../../../domain/orders/status.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
-import type { PhotoOrder } from '../../../domain/photos/orders.ts';
+import { fittedVersionOf, type PhotoOrder, versionedFittedPath } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
 import { DAY_MS } from '../../../domain/time.ts';
@@ -66,6 +66,7 @@ import type { Order, OrdersService, QueuedStaffOrder, StaffView } from '../order
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { DOCUMENT_REQUEST_ACTION, deskDocumentRequests, documentRequestEntries } from './document-requests.ts';
 import { postingAddressMail, postingAddressNotice } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
 
@@ -113,8 +114,11 @@ export interface AdminOrdersDeps {
   catalog: Pick<CatalogService, 'listServicesByBrand'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
   addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn' | 'chosenAddOns'>;
-  /** Every staff action writes its entry in the action's transaction (decision 0067). */
-  audit: Pick<AuditLog, 'record'>;
+  /**
+   * Every staff action writes its entry in the action's transaction (decision 0067); the desk lists
+   * the order's document requests from their entries.
+   */
+  audit: Pick<AuditLog, 'record' | 'list'>;
   /**
    * A document request and a document staff send are e-mailed to the customer with a link to the
    * slot on the order page (issue 30 §4), queued in the action's transaction.
@@ -176,12 +180,14 @@ function withDeskPhotoLinks(displayId: string, photoOrder: PhotoOrder): PhotoOrd
       ...item,
       photos: item.photos.map((photo) => {
         const desk = deskPhotoLinks(displayId, item.id, photo.id);
+        // The customer's version of the fitted image: the desk's link changes when theirs does.
+        const version = photo.links.fitted ? fittedVersionOf(photo.links.fitted) : null;
         return {
           ...photo,
           url: desk.original,
           links: {
             original: desk.original,
-            fitted: photo.links.fitted ? desk.fitted : null,
+            fitted: version ? versionedFittedPath(desk.fitted, version) : null,
             printSheet: photo.links.printSheet ? desk.printSheet : null,
           },
         };
@@ -404,13 +410,15 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         );
         return { ...base, nextStatuses: next, service: null, photo };
       }
-      const [application, form, checklist, documents, records] = await Promise.all([
+      const [application, form, checklist, documents, records, requests] = await Promise.all([
         deps.applications.getOrder(order.userId, ref),
         deps.memberForms.orderForm(order.userId, ref),
         deps.documents.orderChecklist(order.userId, ref),
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
         deps.applications.staffRecords(order.id),
+        documentRequestEntries(deps.audit, order.displayId),
       ]);
+      const ticked = owned(checklist, 'the checklist');
       const app = owned(application, 'the application');
       const { definition } = owned(form, 'the form');
       const [answers, addOns] = await Promise.all([
@@ -434,8 +442,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order: app,
           definition,
           answers,
-          checklist: withDeskChecklistLinks(order.displayId, owned(checklist, 'the checklist')),
+          checklist: withDeskChecklistLinks(order.displayId, ticked),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
+          documentRequests: deskDocumentRequests(requests, ticked),
           addOns,
           ...records,
         },
@@ -647,7 +656,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           });
           await deps.audit.record(tx, {
             actor,
-            action: 'order.document-request',
+            action: DOCUMENT_REQUEST_ACTION,
             subject: { type: 'order', id: order.displayId },
             after: { memberId, itemId, note, status },
             words: ['note'],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
 import type { ComplianceReport, PhotoCheck } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
-import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
+import { fittedVersionOf, PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import {
   SECOND_LOOK_MESSAGES as S,
   SECOND_LOOK_TEXT,
@@ -207,12 +207,36 @@ describe('a borderline photo', () => {
       order: { displayId: order.displayId, status: 'Order pending', email: order.user.email, hasPrints: true },
     });
     expect(entry?.report?.checks.find((c) => c.rule === 'background')).toMatchObject({ borderline: true });
-    expect(entry?.links.fitted).toBe(
-      `/api/v1/admin/orders/${order.displayId}/items/${order.itemId}/photos/${order.photoId}/fitted`,
+    expect(entry?.links.fitted).toMatch(
+      new RegExp(`^/api/v1/admin/orders/${order.displayId}/items/${order.itemId}/photos/${order.photoId}/fitted\\?v=`),
     );
     const started = new Date(entry?.sla.startedAt ?? '');
     expect(entry?.sla.dueAt).toBe(addBusinessMinutes(started, 120).toISOString());
     expect(entry?.sla.minutesLeft).toBeLessThanOrEqual(120);
+  });
+
+  it('names the fitted photo by the customer’s version, so a new fitting changes the queue’s link too', async () => {
+    const order = await paidOrderWith('borderline');
+    const links = async () => ({
+      staff: (await queue()).find((e) => e.photoId === order.photoId)?.links.fitted ?? '',
+      customer: (await order.view()).items[0]?.photos[0]?.links.fitted ?? '',
+    });
+    const follow = (link: string, token: string) => t.app.inject({ method: 'GET', url: link, headers: bearer(token) });
+    const first = await links();
+    expect(first.staff).toMatch(/\/admin\/orders\/.+\/fitted\?v=[\w-]+$/);
+    expect(fittedVersionOf(first.staff)).toBe(fittedVersionOf(first.customer));
+    // The route takes the versioned link as it takes the bare one: staff only.
+    expect((await follow(first.staff, staff.token)).statusCode).toBe(200);
+    expect((await follow(first.staff, order.user.token)).statusCode).toBe(403);
+
+    // A new fitting (a check run again) is another file: the queue's link changes with the customer's.
+    const photo = eq(photoOrderPhotos.id, order.photoId);
+    const [row] = await t.database.db.select().from(photoOrderPhotos).where(photo);
+    await t.database.db.update(photoOrderPhotos).set({ fittedKey: row?.storageKey }).where(photo);
+    const second = await links();
+    expect(second.staff).not.toBe(first.staff);
+    expect(fittedVersionOf(second.staff)).toBe(fittedVersionOf(second.customer));
+    expect((await follow(second.staff, staff.token)).statusCode).toBe(200);
   });
 
   it('a photo with nothing near a limit never reaches the queue, and an unpaid order’s photo waits outside it', async () => {

@@ -1,4 +1,5 @@
 import type { StaffActor } from '../../../domain/admin/audit.ts';
+import { deskPhotoLinks } from '../../../domain/admin/orders.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -8,6 +9,7 @@ import {
   PHOTO_ORDER_MESSAGES as M,
   PHOTO_ORDER_UPLOAD,
   type PhotoOrderRef,
+  versionedFittedPath,
 } from '../../../domain/photos/orders.ts';
 import {
   approvable,
@@ -29,6 +31,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import { fittedVersion } from './fitted-version.ts';
 import { createPhotosRepository, filesOf, type LookedPhotoRow } from './repository.ts';
 import type { ReceivePhoto } from './service.ts';
 
@@ -109,7 +112,9 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
 
   function entryOf(row: HeldPhoto, now: Date): SecondLookEntry {
     const { photo, order } = row;
-    const base = `/api/v1/admin/orders/${order.displayId}/items/${photo.itemId}/photos/${photo.id}`;
+    const desk = deskPhotoLinks(order.displayId, photo.itemId, photo.id);
+    // The customer's version of the fitted image: the queue's picture changes when theirs does.
+    const version = fittedVersion(order, photo);
     return {
       photoId: photo.id,
       itemId: photo.itemId,
@@ -126,7 +131,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         hasPrints: deliveryMethodFor(row.pricingPlanId, row.options, row.sizeIds) !== null,
         photoOptimize: photoOptimizeBought(row.options),
       },
-      links: { fitted: photo.fittedKey ? `${base}/fitted` : null, original: `${base}/original` },
+      links: { fitted: version ? versionedFittedPath(desk.fitted, version) : null, original: desk.original },
       sla: secondLookSla(startedAt(row), now),
     };
   }

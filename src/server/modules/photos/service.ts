@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
@@ -85,6 +84,7 @@ import { photoOrderWorkedOnSince } from './activity-repository.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import type { PhotoCheckRow } from './check-repository.ts';
 import { FaceDetectionError } from './compliance/detection-queue.ts';
+import { fittedVersion, servedHeld } from './fitted-version.ts';
 import { heldPreview } from './held-preview.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
@@ -199,13 +199,6 @@ function sheetWithheld(status: string): string | null {
   return closedToSecondLook(status) ? M.sheetOrderClosed : null;
 }
 
-/**
- * Whether the customer's fitted photo is served under stripes (heldPreview): once the order is paid,
- * while a person's check of it is open or after they rejected it. Before payment nobody has been
- * asked yet, and the preview is the photo the customer is deciding on.
- */
-const servedHeld = (order: Order, row: PhotoRow) => photoHeld(row) && isPaidStatus(order.status);
-
 /** The delivery details still wanted after the plan, options or sizes change: kept while the method stays. */
 function deliveryKept(
   details: Pick<PhotoOrderRow, 'delivery'> | null,
@@ -308,17 +301,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           ? retakeHref(order.displayId, row.itemId, row.id)
           : null,
     };
-  }
-
-  /**
-   * The version of the fitted image as `fitted` serves it: its file (a new one after every check,
-   * as when Background Change is bought or given up) and whether it comes under stripes. A digest
-   * of the file's key, not the key: where files are stored stays the server's.
-   */
-  function fittedVersion(order: Order, row: PhotoRow): string | null {
-    if (!row.fittedKey) return null;
-    const file = createHash('sha256').update(row.fittedKey).digest('base64url').slice(0, 12);
-    return servedHeld(order, row) ? `${file}-held` : file;
   }
 
   function toItem(order: Order, item: PhotoItemRow, photos: readonly PhotoRow[]): PhotoItem {

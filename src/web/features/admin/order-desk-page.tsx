@@ -60,6 +60,7 @@ import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
+import { DocumentRequests } from './order-desk-requests.tsx';
 import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
 import { ExpediteBadge, SlaBadge } from './orders-page.tsx';
@@ -1051,6 +1052,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
             <>
               <Panel title="Request a document" id="desk-request">
                 <RequestDocumentForm order={order} />
+                {order.service ? <DocumentRequests requests={order.service.documentRequests} /> : null}
               </Panel>
               <Panel title="Send a document" id="desk-send">
                 <SendDocumentForm order={order} />

@@ -310,6 +310,7 @@ const ORDER = {
       ],
     },
     documents: [document(21, 'from-customer', 'passport.pdf'), document(22, 'to-customer', 'receipt.pdf')],
+    documentRequests: [],
     addOns: [],
   },
   photo: null,

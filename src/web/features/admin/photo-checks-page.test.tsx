@@ -43,7 +43,7 @@ const ENTRY: SecondLookEntry = {
     hasPrints: true,
     photoOptimize: false,
   },
-  links: { fitted: '/api/v1/admin/orders/PHO-51234567/items/11/photos/31/fitted', original: '/o' },
+  links: { fitted: '/api/v1/admin/orders/PHO-51234567/items/11/photos/31/fitted?v=Xy3_k-held', original: '/o' },
   // Fri 17:00 New York → due Mon 10:00; 80 business minutes left.
   sla: { startedAt: '2025-11-28T22:00:00.000Z', dueAt: '2025-12-01T15:00:00.000Z', minutesLeft: 80 },
 };
