@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../scripts/cluster.ts';
-import { RETENTION_MESSAGES } from '../../src/domain/orders/retention.ts';
+import { deletionToday, RETENTION_MESSAGES } from '../../src/domain/orders/retention.ts';
 import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
 import { PASSWORD, uniqueEmail } from '../../src/server/modules/auth/testing.ts';
 import { faceOn } from '../../src/server/modules/photos/compliance/test-images.ts';
@@ -282,11 +282,13 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
         const mails = (mailbox.data as { results: { to: string; subject: string }[] }).results;
         return mails.some((m) => m.to === email && m.subject === RETENTION_MESSAGES.noticeSubject(order.displayId));
       });
-      // A week later: the day has come.
+      // A week later: the day has come, as the sweep counts it. Not the notice's day less 7: that is
+      // a UTC day, and the deletion waits for the last time zone to begin it (deletionToday), so from
+      // midnight UTC until it does the deletion day was still tomorrow (CI run 69c, at 00:07 UTC).
       await sql.query(
-        `UPDATE order_file_retention SET notice_sent_at = notice_sent_at - interval '7 days', delete_on = delete_on - 7
+        `UPDATE order_file_retention SET notice_sent_at = notice_sent_at - interval '7 days', delete_on = $2::date
          WHERE order_id = $1`,
-        [order.id],
+        [order.id, deletionToday(new Date())],
       );
       const before = await suite.bucketKeys();
       const files = await storedKeys([order.id]);
