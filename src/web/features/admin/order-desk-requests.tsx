@@ -25,12 +25,12 @@ export function DocumentRequests({ requests }: { requests: readonly DeskDocument
             <p>
               <span className="font-medium">{request.document}</span> · {request.memberName}
             </p>
-            <p className="text-xs break-all text-slate-600">
+            <p className="text-xs break-words text-slate-600">
               {REQUESTS_TEXT.asked(formatUtc(request.requestedAt), request.requestedBy)}
             </p>
             <p className="whitespace-pre-wrap text-slate-700">“{request.note}”</p>
             {request.answered ? (
-              <p className="break-all text-green-800">
+              <p className="break-words text-green-800">
                 {REQUESTS_TEXT.answered(formatUtc(request.answered.at), request.answered.fileName)}
               </p>
             ) : (
