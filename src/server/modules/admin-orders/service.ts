@@ -418,7 +418,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.applications.staffRecords(order.id),
         documentRequestEntries(deps.audit, order.displayId),
       ]);
-      const ticked = owned(checklist, 'the checklist');
+      const orderChecklist = owned(checklist, 'the checklist');
       const app = owned(application, 'the application');
       const { definition } = owned(form, 'the form');
       const [answers, addOns] = await Promise.all([
@@ -442,9 +442,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order: app,
           definition,
           answers,
-          checklist: withDeskChecklistLinks(order.displayId, ticked),
+          checklist: withDeskChecklistLinks(order.displayId, orderChecklist),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
-          documentRequests: deskDocumentRequests(requests, ticked),
+          documentRequests: deskDocumentRequests(requests, orderChecklist),
           addOns,
           ...records,
         },
