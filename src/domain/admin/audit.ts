@@ -27,5 +27,7 @@ export type AuditRecord = z.infer<typeof auditRecordSchema>;
 export const auditListQuery = adminListQuery(['createdAt'] as const).extend({
   subjectType: z.string().trim().max(40).optional(),
   subjectId: z.string().trim().max(60).optional(),
+  /** One kind of entry, e.g. `order.document-request` (the desk lists an order's requests). */
+  action: z.string().trim().max(60).optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;

@@ -14523,6 +14523,8 @@ export interface operations {
                 subjectType?: string;
                 /** @example DOC-48213907 */
                 subjectId?: string;
+                /** @example signup */
+                action?: string;
             };
             header?: never;
             path?: never;

@@ -18,11 +18,10 @@ const requestEntry = z.object({ memberId: z.number(), itemId: z.string(), note: 
  */
 export async function documentRequestEntries(audit: Pick<AuditLog, 'list'>, displayId: string) {
   const entries: AuditRecord[] = [];
+  const query = { subjectType: 'order', subjectId: displayId, action: DOCUMENT_REQUEST_ACTION, dir: 'asc' };
   for (let page = 1; ; page++) {
-    const { results, totalCount } = await audit.list(
-      auditListQuery.parse({ subjectType: 'order', subjectId: displayId, dir: 'asc', page, limit: LIST_LIMIT }),
-    );
-    entries.push(...results.filter((entry) => entry.action === DOCUMENT_REQUEST_ACTION));
+    const { results, totalCount } = await audit.list(auditListQuery.parse({ ...query, page, limit: LIST_LIMIT }));
+    entries.push(...results);
     if (page * LIST_LIMIT >= totalCount) return entries;
   }
 }

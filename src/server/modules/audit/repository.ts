@@ -49,6 +49,7 @@ export function createAuditRepository(db: Database) {
       const filters: SQL[] = [];
       if (query.subjectType) filters.push(eq(auditLog.subjectType, query.subjectType));
       if (query.subjectId) filters.push(eq(auditLog.subjectId, query.subjectId));
+      if (query.action) filters.push(eq(auditLog.action, query.action));
       if (query.q) filters.push(eq(auditLog.actorEmail, query.q.toLowerCase()));
       const where = filters.length ? and(...filters) : undefined;
       const order = query.dir === 'asc' ? asc(auditLog.createdAt) : desc(auditLog.createdAt);
