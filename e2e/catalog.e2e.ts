@@ -4,6 +4,7 @@ import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { photoPackageCents } from '../src/domain/photos/catalog-prices.ts';
+import { mailsTo } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expectBackdropAfterDelay, holdPageClock } from './support/bottom-sheet.ts';
@@ -340,10 +341,8 @@ async function createCustomer(baseURL: string): Promise<{ email: string; passwor
   expect(signup.status, await signup.clone().text()).toBe(201);
   let token = '';
   await pollMail(async () => {
-    const mails = (await (await fetch(`${baseURL}/api/v1/dev/mailbox?limit=200`)).json()) as {
-      data: { results: { to: string; links: string[] }[] };
-    };
-    const link = mails.data.results.find((m) => m.to === email)?.links.find((l) => l.includes('/verify-email'));
+    const mails = await mailsTo(baseURL, email);
+    const link = mails[0]?.links.find((l) => l.includes('/verify-email'));
     token = link ? (new URL(link).searchParams.get('token') ?? '') : '';
     return token;
   }, 'the verification e-mail').not.toBe('');

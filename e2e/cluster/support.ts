@@ -133,12 +133,9 @@ export async function call(base: string, method: string, path: string, { token, 
 export async function mailedToken(base: string, to: string, path: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const mailbox = await call(base, 'GET', '/dev/mailbox?limit=200');
-    const mails = (mailbox.data as { results: { to: string; links: string[] }[] }).results;
-    const link = mails
-      .filter((m) => m.to === to)
-      .flatMap((m) => m.links)
-      .find((l) => new URL(l).pathname === path);
+    const mailbox = await call(base, 'GET', `/dev/mailbox?limit=200&to=${encodeURIComponent(to)}`);
+    const mails = (mailbox.data as { results: { links: string[] }[] }).results;
+    const link = mails.flatMap((m) => m.links).find((l) => new URL(l).pathname === path);
     if (link) return new URL(link).searchParams.get('token') ?? '';
     await new Promise((r) => setTimeout(r, 200));
   }

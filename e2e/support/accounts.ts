@@ -20,12 +20,15 @@ export interface StoredMail {
   links: string[];
 }
 
-/** The dev mailbox (GET /api/v1/dev/mailbox, newest first), for one recipient. */
+/**
+ * The dev mailbox (GET /api/v1/dev/mailbox, newest first), for one recipient: asked of the server by
+ * address, so a poll does not carry the whole mailbox's last 200 e-mails back each time.
+ */
 export async function mailsTo(baseURL: string, email: string): Promise<StoredMail[]> {
-  const response = await fetch(`${baseURL}/api/v1/dev/mailbox?limit=200`);
+  const response = await fetch(`${baseURL}/api/v1/dev/mailbox?limit=200&to=${encodeURIComponent(email)}`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: { results: StoredMail[] } };
-  return body.data.results.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+  return body.data.results;
 }
 
 /**

@@ -312,6 +312,26 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     await expect(createJobQueue(database, { logger }).drain()).rejects.toThrow('the job queue is not started');
   });
 
+  it('drain() waits for a job a worker is being handed (fetched, not yet claimed), but not for one fetched long ago', async () => {
+    const queue = newQueue(database, { workers: false });
+    await queue.work('handed', async () => {});
+    await queue.start();
+    const id = await queue.send('handed', {});
+    // As pg-boss leaves a job between its fetch and the handler's claim: active, started just now.
+    await database.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() where id = $1`, [id]);
+    const waitedFrom = Date.now();
+    expect(await queue.drain()).toBe(0);
+    // HAND_OFF_SECONDS (2 s) after its fetch, the job counts as its fetcher's orphan, not a hand-off.
+    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1_000);
+
+    await database.executeSql(`update ${JOBS_SCHEMA}.job set started_on = now() - interval '1 minute' where id = $1`, [
+      id,
+    ]);
+    const lookedFrom = Date.now();
+    expect(await queue.drain()).toBe(0);
+    expect(Date.now() - lookedFrom).toBeLessThan(1_000);
+  });
+
   it('drain() with workers on waits for the job its own worker took, then runs what that job queued', async () => {
     const queue = newQueue(database, { pollingIntervalSeconds: 30 });
     const seen: string[] = [];

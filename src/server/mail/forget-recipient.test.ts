@@ -35,7 +35,7 @@ async function queuedTo(prefix: string) {
 const rowOf = async (id: number) =>
   (await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id)))[0];
 
-const copiesTo = async (to: string) => (await t.app.mailer.outbox(1000)).filter((m) => m.to === to);
+const copiesTo = async (to: string) => await t.app.mailer.outbox({ limit: 1000, to });
 
 const cancelled = (placeholder: string) => ({
   status: 'failed',

@@ -31,6 +31,19 @@ describe('dev mailbox', () => {
     });
   });
 
+  it("reads one recipient's e-mail, in any case, when asked for it (`to`)", async () => {
+    await t.app.mailer.send({ to: 'Reader.One@Example.com', subject: 'For one', text: 'Hi', html: '<p>Hi</p>' });
+    await t.app.mailer.send({ to: 'reader.two@example.com', subject: 'For two', text: 'Hi', html: '<p>Hi</p>' });
+    await t.app.mailer.send({ to: 'reader.one@example.com', subject: 'For one again', text: 'Hi', html: '<p>Hi</p>' });
+    const res = await t.app.inject({ url: '/api/v1/dev/mailbox?to=READER.ONE%40example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.results.map((m: { subject: string }) => m.subject)).toEqual(['For one again', 'For one']);
+    expect((await t.app.mailer.outbox({ to: 'reader.two@example.com', limit: 5 })).map((m) => m.subject)).toEqual([
+      'For two',
+    ]);
+    expect(await t.app.mailer.outbox({ to: 'nobody@example.com' })).toEqual([]);
+  });
+
   it('is what the mail queue delivers to: each queued e-mail is stored once, even when its job runs again', async () => {
     const mail = { to: 'c@example.com', subject: 'Queued', text: 'Hi', html: '<p>Hi</p>', purpose: 'test' };
     const { id } = await t.app.mail.enqueue(t.database.db, { ...mail, key: 'test:dev-mailbox-once' });

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { loadOnce } from '../lib/load-once.ts';
 import { mailMessages } from './tables.ts';
@@ -44,7 +44,14 @@ export interface Mailer {
    */
   send(mail: Envelope, options?: { db?: Database }): Promise<void>;
   /** The dev mailbox, newest first (empty with SMTP). */
-  outbox(limit?: number): Promise<StoredMail[]>;
+  outbox(query?: OutboxQuery): Promise<StoredMail[]>;
+}
+
+/** Which of the dev mailbox's e-mails to read: the newest `limit` (default 50), to `to` only when given. */
+export interface OutboxQuery {
+  limit?: number;
+  /** One recipient, in any case: a test or a developer following one account's e-mail. */
+  to?: string;
 }
 
 /** The address of a sender such as `SevaDocs <no-reply@sevadocs.example>` (or a bare address). */
@@ -94,8 +101,13 @@ export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: st
     async send({ messageId: _messageId, ...mail }, options = {}) {
       await (options.db ?? db).insert(mailMessages).values({ ...mail, links: extractLinks(mail) });
     },
-    async outbox(limit = 50) {
-      return db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
+    async outbox({ limit = 50, to }: OutboxQuery = {}) {
+      return db
+        .select()
+        .from(mailMessages)
+        .where(to === undefined ? undefined : eq(sql`lower(${mailMessages.to})`, to.toLowerCase()))
+        .orderBy(desc(mailMessages.id))
+        .limit(limit);
     },
   };
 }

@@ -25,7 +25,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dev'],
         summary: 'E-mails kept by the dev mailbox (not in production)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          to: z.string().max(320).optional().describe('Only the e-mails to this address (any case)'),
+        }),
         // 404 to anyone but this machine (the mailbox's access rule: it is not there for them).
         response: {
           200: envelopeSchema(z.object({ results: z.array(storedMail), totalCount: z.number() })),
@@ -34,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const results = await app.mailer.outbox(request.query.limit);
+      const results = await app.mailer.outbox(request.query);
       return ok({ results, totalCount: results.length });
     },
   );

@@ -18139,6 +18139,11 @@ export interface operations {
             query?: {
                 /** @example 50 */
                 limit?: number;
+                /**
+                 * @description Only the e-mails to this address (any case)
+                 * @example 2026-01-31
+                 */
+                to?: string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deliveredMail } from '../../mail/testing.ts';
+import { deliveredMailTo } from '../../mail/testing.ts';
 import { SESSION_COOKIE_NAME } from '../../session-cookie.ts';
 
 /** Test helpers for the accounts API: sign up, follow e-mailed links, sign in. */
@@ -26,9 +26,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
 
 /** The token of the newest link to `path` e-mailed to `to`, from the dev mailbox. */
 export async function tokenFromMail(app: FastifyInstance, to: string, path: '/verify-email' | '/create-password') {
-  const mails = await deliveredMail(app);
-  for (const mail of mails) {
-    if (mail.to !== to) continue;
+  for (const mail of await deliveredMailTo(app, to)) {
     const link = mail.links.find((l) => new URL(l).pathname === path);
     if (link) return new URL(link).searchParams.get('token') ?? '';
   }

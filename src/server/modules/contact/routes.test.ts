@@ -105,7 +105,7 @@ describe('POST /api/v1/contact/user-info', () => {
     const res = await post({ ...valid, email, message });
     const reference = res.json().data.reference as string;
     expect(await t.app.mail.isQueued(t.database.db, `contact-enquiry:${reference}:customer`)).toBe(true);
-    expect((await t.app.mailer.outbox()).filter((m) => m.to === email)).toEqual([]);
+    expect(await t.app.mailer.outbox({ to: email })).toEqual([]);
     await t.runJobs();
     const mails = (await deliveredMail(t.app)).filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
