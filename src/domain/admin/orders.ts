@@ -15,6 +15,7 @@ import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orde
 import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
 import { DAY_MS, HOUR_MS } from '../time.ts';
+import type { StoredFileType } from '../uploads/file-types.ts';
 import { adminListQuery } from './list-query.ts';
 
 /**
@@ -366,10 +367,15 @@ export function hoursLeftToday(sla: Sla, now: Date): number | null {
 export const serviceFilterOptionSchema = z.object({ value: z.string(), label: z.string() });
 export type ServiceFilterOption = z.infer<typeof serviceFilterOptionSchema>;
 
-/** The staff-authorised links of an order's document (GET /admin/orders/{ref}/documents/{id}/…). */
-export function deskDocumentLinks(displayId: string, documentId: number) {
+/**
+ * The staff-authorised links of an order's document (GET /admin/orders/{ref}/documents/{id}/…),
+ * with the Portal PDF (decision 0185-portal-pdf) of an image or a PDF.
+ */
+export function deskDocumentLinks(displayId: string, documentId: number, type: StoredFileType) {
   const base = `/api/v1/admin/orders/${displayId}/documents/${documentId}`;
-  return { download: `${base}/download`, preview: `${base}/preview` };
+  const links = { download: `${base}/download`, preview: `${base}/preview` };
+  const portalReady = type.startsWith('image/') || type === 'application/pdf';
+  return portalReady ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
 }
 
 /** POST /admin/orders/{ref}/document-requests and the detail page's request form. */

@@ -69,8 +69,12 @@ export const documentSchema = z.object({
   size: z.number(),
   uploadedBy: z.enum(DOCUMENT_UPLOADERS),
   uploadedAt: z.string(),
-  /** API paths: `download` saves the file, `preview` shows it in the browser (images, PDFs). */
-  links: z.object({ download: z.string(), preview: z.string() }),
+  /**
+   * API paths: `download` saves the file, `preview` shows it in the browser (images, PDFs);
+   * `portalPdf`, on the back office's desk only, saves it as the PDF the OCI portal takes
+   * (decision 0185-portal-pdf).
+   */
+  links: z.object({ download: z.string(), preview: z.string(), portalPdf: z.string().optional() }),
   /** A photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks of it. */
   report: complianceReportSchema.optional(),
   /** A proof of address: the ZIP or postal code the customer read off it, and the mission it resolves to. */

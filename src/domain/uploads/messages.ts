@@ -1,4 +1,5 @@
 import { describeUploadTypes, formatFileSize, UPLOAD_TYPE_INFO, type UploadType } from './file-types.ts';
+import { PORTAL_PDF_MAX_BYTES } from './portal-pdf.ts';
 
 /**
  * What a customer reads when an upload is refused (issue 10, "Bad input and safety"): what went
@@ -61,3 +62,13 @@ export function pageTooLargeMessage(): string {
 
 /** A file whose record exists but whose bytes are gone from storage. */
 export const FILE_MISSING_MESSAGE = 'This file is no longer available. Please upload it again.';
+
+/**
+ * What staff read when the desk's Portal PDF (decision 0185-portal-pdf) cannot be made: the file
+ * would be refused by the OCI portal, so the customer has to send another.
+ */
+export const PORTAL_PDF_MESSAGES = {
+  /** A stored PDF is sent as it is: we never rewrite what the customer signed or scanned. */
+  pdfOverLimit: `This PDF is over ${formatFileSize(PORTAL_PDF_MAX_BYTES)}; the portal will refuse it. Ask the customer for a smaller scan.`,
+  imageOverLimit: `This image stays over ${formatFileSize(PORTAL_PDF_MAX_BYTES)} as a PDF even at its smallest size and quality; the portal will refuse it. Ask the customer for a plainer photo or a scan of the page.`,
+} as const;

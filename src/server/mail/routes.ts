@@ -27,7 +27,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'E-mails kept by the dev mailbox (not in production)',
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
-          to: z.string().max(320).optional().describe('Only the e-mails to this address (any case)'),
+          to: z
+            .string()
+            .max(320)
+            .optional()
+            .meta({ description: 'Only the e-mails to this address (any case)', examples: ['asha.verma@example.com'] }),
         }),
         // 404 to anyone but this machine (the mailbox's access rule: it is not there for them).
         response: {

@@ -87,9 +87,10 @@ export function reencodeImage(
 /**
  * Images re-encoded at once in this process: one. A phone's photo is decoded whole (~50 MB of
  * pixels) to be turned upright; four customers uploading at once held ~250 MB more than one at a
- * time, for the same total time on two cores (decision 0093-memory).
+ * time, for the same total time on two cores (decision 0093-memory). The desk's Portal PDF
+ * (portal-pdf.ts) decodes the same photos, so it takes its turns here too.
  */
-const reencodeTurn = createTurns(1);
+export const reencodeTurn = createTurns(1);
 
 async function reencode(
   path: string,

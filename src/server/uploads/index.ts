@@ -12,6 +12,7 @@ export { createUploadService } from './accept-upload.ts';
 export type { ReencodedImage } from './image.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
 export { pdfPageImage } from './pdf-image.ts';
+export { storedPortalPdf } from './portal-pdf.ts';
 export { type ServableFile, type ServeFileOptions, serveFile, serveMadeFile, serveThumbnail } from './serve-file.ts';
 
 const STALE_SCRATCH_MS = 60 * 60 * 1000;

@@ -2497,6 +2497,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/documents/{documentId}/portal-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a document as the OCI portal takes it (decision 0185-portal-pdf): an image as a one-page A4 PDF of at most 1000 KB, a PDF as it is. 409 for a PDF over 1000 KB, 422 for an image that cannot be made small enough */
+        get: operations["getAdminOrdersByRefDocumentsByDocumentIdPortalPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{ref}/items/{itemId}/photos/{photoId}/original": {
         parameters: {
             query?: never;
@@ -4461,6 +4478,7 @@ export interface components {
                                 links: {
                                     download: string;
                                     preview: string;
+                                    portalPdf?: string;
                                 };
                                 report?: {
                                     /** @enum {string} */
@@ -4542,6 +4560,7 @@ export interface components {
                             links: {
                                 download: string;
                                 preview: string;
+                                portalPdf?: string;
                             };
                             report?: {
                                 /** @enum {string} */
@@ -4641,6 +4660,7 @@ export interface components {
                             links: {
                                 download: string;
                                 preview: string;
+                                portalPdf?: string;
                             };
                             report?: {
                                 /** @enum {string} */
@@ -4731,6 +4751,7 @@ export interface components {
                                     links: {
                                         download: string;
                                         preview: string;
+                                        portalPdf?: string;
                                     };
                                     report?: {
                                         /** @enum {string} */
@@ -4812,6 +4833,7 @@ export interface components {
                                 links: {
                                     download: string;
                                     preview: string;
+                                    portalPdf?: string;
                                 };
                                 report?: {
                                     /** @enum {string} */
@@ -8993,6 +9015,7 @@ export interface operations {
                                         links: {
                                             download: string;
                                             preview: string;
+                                            portalPdf?: string;
                                         };
                                         report?: {
                                             /** @enum {string} */
@@ -9074,6 +9097,7 @@ export interface operations {
                                     links: {
                                         download: string;
                                         preview: string;
+                                        portalPdf?: string;
                                     };
                                     report?: {
                                         /** @enum {string} */
@@ -9214,6 +9238,7 @@ export interface operations {
                                 links: {
                                     download: string;
                                     preview: string;
+                                    portalPdf?: string;
                                 };
                                 report?: {
                                     /** @enum {string} */
@@ -9342,6 +9367,7 @@ export interface operations {
                                     links: {
                                         download: string;
                                         preview: string;
+                                        portalPdf?: string;
                                     };
                                     report?: {
                                         /** @enum {string} */
@@ -9423,6 +9449,7 @@ export interface operations {
                                 links: {
                                     download: string;
                                     preview: string;
+                                    portalPdf?: string;
                                 };
                                 report?: {
                                     /** @enum {string} */
@@ -13190,6 +13217,7 @@ export interface operations {
                                                 links: {
                                                     download: string;
                                                     preview: string;
+                                                    portalPdf?: string;
                                                 };
                                                 report?: {
                                                     /** @enum {string} */
@@ -13271,6 +13299,7 @@ export interface operations {
                                             links: {
                                                 download: string;
                                                 preview: string;
+                                                portalPdf?: string;
                                             };
                                             report?: {
                                                 /** @enum {string} */
@@ -13346,6 +13375,7 @@ export interface operations {
                                     links: {
                                         download: string;
                                         preview: string;
+                                        portalPdf?: string;
                                     };
                                     report?: {
                                         /** @enum {string} */
@@ -13942,6 +13972,39 @@ export interface operations {
             503: components["responses"]["Answer503_3"];
         };
     };
+    getAdminOrdersByRefDocumentsByDocumentIdPortalPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+                /** @example 12 */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one-page PDF the OCI portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            409: components["responses"]["Answer409_9"];
+            422: components["responses"]["Answer422_30"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
     getAdminOrdersByRefItemsByItemIdPhotosByPhotoIdOriginal: {
         parameters: {
             query?: never;
@@ -14103,6 +14166,7 @@ export interface operations {
                             links: {
                                 download: string;
                                 preview: string;
+                                portalPdf?: string;
                             };
                             report?: {
                                 /** @enum {string} */
@@ -18141,7 +18205,7 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description Only the e-mails to this address (any case)
-                 * @example 2026-01-31
+                 * @example asha.verma@example.com
                  */
                 to?: string;
             };

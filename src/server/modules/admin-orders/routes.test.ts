@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
@@ -11,11 +12,12 @@ import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
 import { fittedVersionOf } from '../../../domain/photos/orders.ts';
 import { DAY_MS } from '../../../domain/time.ts';
-import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
+import { PORTAL_PDF_MESSAGES, UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
+import { PORTAL_PDF_MAX_BYTES } from '../../../domain/uploads/portal-pdf.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
+import { handmadePdf, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
 import { packageForms } from '../applications/tables.ts';
 import {
   ADULT,
@@ -94,6 +96,7 @@ describe('the back office order endpoints', () => {
       ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
       ['GET', `/admin/orders/${ref}/documents/1/download`],
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
+      ['GET', `/admin/orders/${ref}/documents/1/portal-pdf`],
       ['GET', `/admin/orders/${ref}/members/1/print-pack`],
     ];
     for (const [method, url, payload] of calls) {
@@ -1207,4 +1210,84 @@ describe('GET /admin/orders/:ref: the document requests', () => {
     expect(answered).toEqual({ ...waiting, answered: { at: uploadedAt, fileName: 'again.png' } });
     expect(Date.parse(uploadedAt)).toBeGreaterThan(Date.parse(answered.requestedAt));
   });
+});
+
+describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185-portal-pdf)', () => {
+  /** A grainy picture (sharp's gaussian noise), which JPEG cannot make small: `width` × 3/4 px. */
+  const grainyJpeg = (width: number) =>
+    sharp({
+      create: {
+        width,
+        height: (width * 3) / 4,
+        channels: 3,
+        background: '#d8d2c4',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  const portalPdf = (ref: string, documentId: number, token: string | null = staff.token) =>
+    apiCall(t.app, 'GET', `/admin/orders/${ref}/documents/${documentId}/portal-pdf`, token);
+
+  it('gives staff a photographed passport as a PDF of at most 1000 KB named after it; its customer 403, another order 404', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${order.displayId}/members/${memberId}/documents/foreign-passport`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+      payload: multipart([filePart('passport.jpg', await grainyJpeg(2400), 'image/jpeg')]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const document = upload.json().data.document;
+    // Stored over the portal's limit: only a conversion brings it under.
+    expect(document.size).toBeGreaterThan(PORTAL_PDF_MAX_BYTES);
+
+    // The desk's link is the route.
+    const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    const listed = detail.service.documents.find((d: { id: number }) => d.id === document.id);
+    expect(listed.links.portalPdf).toBe(`/api/v1/admin/orders/${order.displayId}/documents/${document.id}/portal-pdf`);
+
+    const res = await portalPdf(order.displayId, document.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.length).toBeLessThanOrEqual(PORTAL_PDF_MAX_BYTES);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="passport\.pdf"/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toContain('no-store');
+
+    const refused = await portalPdf(order.displayId, document.id, customer.token);
+    expect(refused.statusCode).toBe(403);
+    const other = await paidApplication();
+    expect((await portalPdf(other.order.displayId, document.id)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('answers a PDF within 1000 KB as it is, and refuses one over it with what to ask the customer', async () => {
+    const { order } = await paidApplication();
+    const small = await sendDocument(
+      staff.token,
+      order.displayId,
+      '',
+      filePart('letter.pdf', await pdfWithPages(), 'application/pdf'),
+    );
+    expect(small.statusCode, small.body).toBe(201);
+    const id = small.json().data.id;
+    const asIs = await portalPdf(order.displayId, id);
+    expect(asIs.statusCode, asIs.body).toBe(200);
+    expect(asIs.headers['content-disposition']).toMatch(/^attachment; filename="letter\.pdf"/);
+    const download = await asStaff('GET', `/admin/orders/${order.displayId}/documents/${id}/download`);
+    expect(asIs.rawPayload.equals(download.rawPayload)).toBe(true);
+
+    // A scan saved at full size: a grainy page image embedded as it is.
+    const large = await scannedPdf(await grainyJpeg(1600));
+    expect(large.length).toBeGreaterThan(PORTAL_PDF_MAX_BYTES);
+    const sent = await sendDocument(staff.token, order.displayId, '', filePart('scan.pdf', large, 'application/pdf'));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const over = await portalPdf(order.displayId, sent.json().data.id);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.pdfOverLimit);
+  }, 60_000);
 });

@@ -26,12 +26,13 @@ import {
   postingAddressSchema,
 } from '../../../domain/applications/posting-address.ts';
 import { statusChangeSchema } from '../../../domain/orders/status.ts';
-import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
+import { DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { PORTAL_PDF_MAX_BYTES } from '../../../domain/uploads/portal-pdf.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { auditActor } from '../../plugins/session.ts';
-import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
+import { registerUploadParsing, serveFile, serveMadeFile, storedPortalPdf } from '../../uploads/index.ts';
 import { printPackResponse } from '../applications/service.ts';
 
 const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
@@ -43,6 +44,15 @@ const fileResponse = {
   content: Object.fromEntries(
     STORED_FILE_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
   ),
+};
+
+const PORTAL_LIMIT = formatFileSize(PORTAL_PDF_MAX_BYTES);
+
+/** The Portal PDF: always a PDF, whatever the document's stored type. */
+const portalPdfResponse = {
+  description:
+    'The one-page PDF the OCI portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
 
 const uploadForm = z
@@ -227,6 +237,23 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/admin/orders/:ref/documents/:documentId/portal-pdf',
+    {
+      schema: {
+        tags,
+        summary: `Download a document as the OCI portal takes it (decision 0185-portal-pdf): an image as a one-page A4 PDF of at most ${PORTAL_LIMIT}, a PDF as it is. 409 for a PDF over ${PORTAL_LIMIT}, 422 for an image that cannot be made small enough`,
+        params: documentParams,
+        response: { 200: portalPdfResponse, ...refusals(409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const file = valueOrThrow(await adminOrders.openDocument(request.params.ref, request.params.documentId));
+      const pdf = valueOrThrow(await storedPortalPdf(app.storage, file));
+      return serveMadeFile(reply, { body: pdf, contentType: 'application/pdf', displayName: file.displayName });
+    },
+  );
 
   for (const which of ['original', 'fitted'] as const) {
     app.get(

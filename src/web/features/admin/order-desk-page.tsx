@@ -525,7 +525,10 @@ function ItemMark({ item }: { item: ChecklistItemStatus }) {
 const itemState = (item: ChecklistItemStatus) =>
   item.requested ? 'requested again' : item.uploaded ? 'uploaded' : 'missing';
 
-/** A document with the links the desk's answer gives staff (never the customer's). */
+/**
+ * A document with the links the desk's answer gives staff (never the customer's); Portal PDF
+ * saves it as the OCI portal takes it, one PDF of at most 1000 KB (decision 0185-portal-pdf).
+ */
 function DocumentLink({ document }: { document: DocumentView }) {
   const { links } = document;
   return (
@@ -538,6 +541,11 @@ function DocumentLink({ document }: { document: DocumentView }) {
       <a href={links.download} className="font-semibold text-brand-700 underline">
         Download
       </a>
+      {links.portalPdf ? (
+        <a href={links.portalPdf} className="font-semibold text-brand-700 underline">
+          Portal PDF<span className="sr-only">, {document.name}</span>
+        </a>
+      ) : null}
     </span>
   );
 }

@@ -160,6 +160,7 @@ const document = (id: number, direction: 'from-customer' | 'to-customer', name: 
   links: {
     download: `/api/v1/admin/orders/DOC-48213907/documents/${id}/download`,
     preview: `/api/v1/admin/orders/DOC-48213907/documents/${id}/preview`,
+    portalPdf: `/api/v1/admin/orders/DOC-48213907/documents/${id}/portal-pdf`,
   },
 });
 
@@ -346,6 +347,13 @@ describe('the order page', () => {
       '/api/v1/admin/orders/DOC-48213907/documents/21/download',
       '/api/v1/admin/orders/DOC-48213907/documents/22/download',
     ]);
+    // Beside View and Download, named for a screen reader by its document (decision 0185-portal-pdf).
+    expect(screen.getByRole('link', { name: 'Portal PDF, passport.pdf' }).getAttribute('href')).toBe(
+      '/api/v1/admin/orders/DOC-48213907/documents/21/portal-pdf',
+    );
+    expect(screen.getByRole('link', { name: 'Portal PDF, receipt.pdf' }).getAttribute('href')).toBe(
+      '/api/v1/admin/orders/DOC-48213907/documents/22/portal-pdf',
+    );
     expect(screen.getByText('Called the customer')).toBeTruthy();
     expect(screen.getByText('Applying From: United States'), 'the choices as staff read them').toBeTruthy();
     const notes = screen.getByRole('region', { name: 'Notes and messages' });
