@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, orderQueueQuery, processingDays, slaOf } from './orders.ts';
+import { daysLeft, deskDocumentLinks, orderQueueQuery, processingDays, slaOf } from './orders.ts';
 
 describe('processingDays', () => {
   it('reads the upper bound of the published processing time in calendar days', () => {
@@ -60,5 +60,25 @@ describe('orderQueueQuery', () => {
     expect(orderQueueQuery.parse({ expedite: 'on' }).expedite).toBe(true);
     expect(orderQueueQuery.parse({ expedite: '' }).expedite).toBeUndefined();
     expect(orderQueueQuery.safeParse({ expedite: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('deskDocumentLinks', () => {
+  const base = '/api/v1/admin/orders/DOC-48213907/documents/7';
+
+  it('offers the Portal PDF of a supporting document, an image or a PDF', () => {
+    expect(deskDocumentLinks('DOC-48213907', { id: 7 })).toEqual({
+      download: `${base}/download`,
+      preview: `${base}/preview`,
+      portalPdf: `${base}/portal-pdf`,
+    });
+  });
+
+  it('never of a photo or signature SevaPhotos fitted: the portal takes that JPEG itself', () => {
+    const report = { verdict: 'pass', checks: [] } as unknown as Parameters<typeof deskDocumentLinks>[1]['report'];
+    expect(deskDocumentLinks('DOC-48213907', { id: 7, report })).toEqual({
+      download: `${base}/download`,
+      preview: `${base}/preview`,
+    });
   });
 });

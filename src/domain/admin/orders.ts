@@ -4,6 +4,7 @@ import { applicationOrderSchema } from '../applications/application.ts';
 import {
   checklistItemIdSchema,
   DOCUMENT_REQUEST_MESSAGES,
+  type DocumentView,
   documentSchema,
   orderChecklistSchema,
 } from '../applications/documents.ts';
@@ -15,7 +16,6 @@ import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orde
 import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
 import { DAY_MS, HOUR_MS } from '../time.ts';
-import type { StoredFileType } from '../uploads/file-types.ts';
 import { adminListQuery } from './list-query.ts';
 
 /**
@@ -369,13 +369,15 @@ export type ServiceFilterOption = z.infer<typeof serviceFilterOptionSchema>;
 
 /**
  * The staff-authorised links of an order's document (GET /admin/orders/{ref}/documents/{id}/…),
- * with the Portal PDF (decision 0185-portal-pdf) of an image or a PDF.
+ * with the Portal PDF (decision 0185-portal-pdf) of a supporting document, an image or a PDF; not
+ * of a photo, signature or thumb impression fitted by SevaPhotos (it has a `report`): the portal
+ * takes those as the fitted JPEG itself, never as a PDF.
  */
-export function deskDocumentLinks(displayId: string, documentId: number, type: StoredFileType) {
-  const base = `/api/v1/admin/orders/${displayId}/documents/${documentId}`;
+export function deskDocumentLinks(displayId: string, document: Pick<DocumentView, 'id' | 'report'>) {
+  const base = `/api/v1/admin/orders/${displayId}/documents/${document.id}`;
   const links = { download: `${base}/download`, preview: `${base}/preview` };
-  const portalReady = type.startsWith('image/') || type === 'application/pdf';
-  return portalReady ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
+  // Every stored type (JPEG, PNG, PDF) makes a Portal PDF.
+  return document.report === undefined ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
 }
 
 /** POST /admin/orders/{ref}/document-requests and the detail page's request form. */

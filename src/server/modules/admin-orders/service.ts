@@ -154,7 +154,7 @@ function owned<T>(result: FormResult<T>, what: string): T {
 // file through the desk's own routes.
 
 function withDeskDocumentLinks(displayId: string, document: DocumentView): DocumentView {
-  return { ...document, links: deskDocumentLinks(displayId, document.id, document.type) };
+  return { ...document, links: deskDocumentLinks(displayId, document) };
 }
 
 function withDeskChecklistLinks(displayId: string, list: OrderChecklist): OrderChecklist {
