@@ -9,6 +9,7 @@ import {
   orderChecklistSchema,
 } from '../applications/documents.ts';
 import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
+import { OTHER_DOCUMENT_MESSAGES, otherDocumentSchema } from '../applications/other-documents.ts';
 import { confirmedPostingAddressSchema } from '../applications/posting-address.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
@@ -380,16 +381,29 @@ export function deskDocumentLinks(displayId: string, document: Pick<DocumentView
   return document.report === undefined ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
 }
 
-/** POST /admin/orders/{ref}/document-requests and the detail page's request form. */
-export const requestDocumentSchema = z.object({
-  memberId: coercedRowIdSchema('Choose the member'),
-  itemId: checklistItemIdSchema,
-  note: z
-    .string({ error: DOCUMENT_REQUEST_MESSAGES.noteRequired })
-    .trim()
-    .min(1, DOCUMENT_REQUEST_MESSAGES.noteRequired)
-    .max(STATUS_REMARK_MAX_LENGTH, DOCUMENT_REQUEST_MESSAGES.noteTooLong),
-});
+/**
+ * POST /admin/orders/{ref}/document-requests and the detail page's request form: a member's
+ * checklist item (`itemId`, an `other-…` one asked before too), or a document outside the
+ * checklist named by staff (`otherDocument`, decision 0186): exactly one of them.
+ */
+export const requestDocumentSchema = z
+  .object({
+    memberId: coercedRowIdSchema('Choose the member'),
+    itemId: checklistItemIdSchema.optional(),
+    otherDocument: otherDocumentSchema.optional(),
+    note: z
+      .string({ error: DOCUMENT_REQUEST_MESSAGES.noteRequired })
+      .trim()
+      .min(1, DOCUMENT_REQUEST_MESSAGES.noteRequired)
+      .max(STATUS_REMARK_MAX_LENGTH, DOCUMENT_REQUEST_MESSAGES.noteTooLong),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.itemId === undefined) === (body.otherDocument === undefined)) {
+      // On the field to drop when both came, on the item when neither did.
+      const path = body.itemId === undefined ? ['itemId'] : ['otherDocument'];
+      ctx.addIssue({ code: 'custom', message: OTHER_DOCUMENT_MESSAGES.oneDocument, path });
+    }
+  });
 export type RequestDocument = z.infer<typeof requestDocumentSchema>;
 
 /** The staff-authorised links of a photo order's photo: as uploaded, fitted, and the 4×6 in print sheet. */

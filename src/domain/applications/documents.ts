@@ -234,10 +234,14 @@ export function documentLinks(orderDisplayId: string, documentId: number): Docum
   return { download: `${base}/download`, preview: `${base}/preview` };
 }
 
-/** Staff asked the customer for a member's checklist item again (decision 0068). */
+/**
+ * Staff asked the customer for a member's checklist item again (decision 0068), or for a document
+ * outside the checklist (decision 0186), which `itemLabel` names.
+ */
 export interface DocumentRequest {
   memberId: number;
   itemId: string;
+  itemLabel?: string | null;
   note: string;
   createdAt: Date;
 }

@@ -2421,7 +2421,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask the customer for a member's checklist item again, with a note their checklist shows (In review goes back to Forms incomplete) */
+        /** Ask the customer for a member's checklist item again (`itemId`), or for a document outside the checklist named in `otherDocument.label` (the member's checklist gains it, required), with a note their checklist shows (In review goes back to Forms incomplete) */
         post: operations["postAdminOrdersByRefDocumentRequests"];
         delete?: never;
         options?: never;
@@ -13783,7 +13783,10 @@ export interface operations {
                  */
                 "application/json": {
                     memberId: number;
-                    itemId: string;
+                    itemId?: string;
+                    otherDocument?: {
+                        label: string;
+                    };
                     note: string;
                 };
             };

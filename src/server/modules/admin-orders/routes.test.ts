@@ -8,6 +8,7 @@ import { APPLICATION_MESSAGES } from '../../../domain/applications/application.t
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
+import { OTHER_DOCUMENT_MESSAGES } from '../../../domain/applications/other-documents.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
 import { fittedVersionOf } from '../../../domain/photos/orders.ts';
@@ -1161,6 +1162,139 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
     expect(data.payments.refunds).toEqual([
       expect.objectContaining({ attempt: 2, reason: 'stray', status: 'succeeded', amountCents: summary.totalCents }),
     ]);
+  });
+});
+
+describe('a document outside the checklist (decision 0186)', () => {
+  type Item = { id: string; label: string; required: boolean; uploaded: boolean; requested?: { note: string } };
+  const itemsOf = async (token: string, ref: string, memberId: number): Promise<Item[]> =>
+    (await apiCall(t.app, 'GET', `/application/order/${ref}/members/${memberId}/checklist`, token)).json().data.items;
+
+  it('is asked for one member by name: their checklist lists it, required, with the note; the upload ticks it and answers the request', async () => {
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, MINOR] });
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const [priya, aarav] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const ref = order.displayId;
+    const note = 'The consulate asks for it because your name changed at marriage';
+    const res = await asStaff('POST', `/admin/orders/${ref}/document-requests`, {
+      memberId: priya,
+      otherDocument: { label: '  Marriage certificate ' },
+      note,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ itemLabel: 'Marriage certificate', status: 'Forms incomplete' });
+
+    const asked = (await itemsOf(customer.token, ref, priya)).find((i) => i.label === 'Marriage certificate');
+    expect(asked).toMatchObject({ required: true, uploaded: false, requested: { note } });
+    const itemId = asked?.id ?? '';
+    expect(itemId).toMatch(/^other-[0-9a-f]{8}$/);
+    expect((await itemsOf(customer.token, ref, aarav)).map((i) => i.label)).not.toContain('Marriage certificate');
+    // The order page's list of what is left names it; the order cannot go on without it.
+    const view = async () => (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
+    expect((await view()).missing).toContain('Priya’s marriage certificate');
+
+    // E-mailed like any request: staff's name of it verbatim, whose it is, the note, the link to its slot.
+    const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    expect(mail?.subject).toBe(`Your order ${ref}: please upload Marriage certificate (for Priya Sharma)`);
+    expect(mail?.text).toContain(note);
+    expect(mail?.text).toContain(`document=${priya}-${itemId}`);
+    expect(await auditEntries(ref, 'order.document-request')).toEqual([
+      expect.objectContaining({
+        after: { memberId: priya, itemId, itemLabel: 'Marriage certificate', note, status: 'Forms incomplete' },
+      }),
+    ]);
+    // The desk's checklist lists it as the customer's does, and its requests list waits for it.
+    const desk = async () => (await asStaff('GET', `/admin/orders/${ref}`)).json().data.service;
+    const deskMember = (await desk()).checklist.members.find((m: { memberId: number }) => m.memberId === priya);
+    expect(deskMember.items.find((i: Item) => i.id === itemId)).toMatchObject({ label: 'Marriage certificate' });
+    expect((await desk()).documentRequests).toEqual([
+      expect.objectContaining({ itemId, document: 'Marriage certificate', note, answered: null }),
+    ]);
+
+    const upload = await uploadFor(customer.token, ref, priya, itemId);
+    expect(upload.statusCode, upload.body).toBe(201);
+    const ticked = upload.json().data.checklist.items.find((i: Item) => i.id === itemId);
+    expect(ticked).toMatchObject({ label: 'Marriage certificate', uploaded: true });
+    expect(ticked.requested).toBeUndefined();
+    expect((await view()).missing).not.toContain('Priya’s marriage certificate');
+    expect((await desk()).documentRequests).toEqual([
+      expect.objectContaining({ itemId, answered: { at: expect.any(String), fileName: 'again.png' } }),
+    ]);
+
+    // Asked again, it keeps its name and its id, and is "again" now that a file came.
+    const again = await asStaff('POST', `/admin/orders/${ref}/document-requests`, {
+      memberId: priya,
+      itemId,
+      note: 'The second page is missing',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.itemLabel).toBe('Marriage certificate');
+    const mails = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    expect(mails.map((m) => m.subject)).toContain(
+      `Your order ${ref}: please upload Marriage certificate (for Priya Sharma) again`,
+    );
+    expect((await itemsOf(customer.token, ref, priya)).filter((i) => i.id === itemId)).toEqual([
+      expect.objectContaining({
+        uploaded: false,
+        requested: expect.objectContaining({ note: 'The second page is missing' }),
+      }),
+    ]);
+  });
+
+  it('is one member’s, of one order: its id on another member or another order answers as an unknown item', async () => {
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, MINOR] });
+    const elsewhere = await startApplication(t.app, customer.token);
+    for (const id of [order.id, elsewhere.id]) await moveOrderTo(t.app, id, 'Forms incomplete');
+    const [priya, aarav] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId: priya,
+      otherDocument: { label: 'Name-change affidavit' },
+      note: 'Sworn before a notary',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const itemId = (await itemsOf(customer.token, order.displayId, priya)).find(
+      (i) => i.label === 'Name-change affidavit',
+    )?.id as string;
+
+    const unknown = await uploadFor(customer.token, order.displayId, aarav, 'other-00000000');
+    expect(unknown.statusCode).toBe(404);
+    for (const [ref, memberId] of [
+      [order.displayId, aarav],
+      [elsewhere.displayId, elsewhere.members[0]?.id ?? 0],
+    ] as const) {
+      const refused = await uploadFor(customer.token, ref, memberId, itemId);
+      expect(refused.statusCode, `${ref} ${memberId}`).toBe(404);
+      expect(refused.json()).toEqual(unknown.json());
+      const asked = await asStaff('POST', `/admin/orders/${ref}/document-requests`, { memberId, itemId, note: 'x' });
+      expect(asked.statusCode).toBe(404);
+      expect(asked.json().message).toBe(unknown.json().message);
+    }
+  });
+
+  it('refuses a name too short or with a control character, and a request naming both or neither', async () => {
+    const { order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    const url = `/admin/orders/${order.displayId}/document-requests`;
+    const refused = async (body: object, field: string, message: string) => {
+      const res = await asStaff('POST', url, { memberId, note: 'Needed by the consulate', ...body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
+    };
+    await refused({ otherDocument: { label: ' ab ' } }, 'otherDocument.label', OTHER_DOCUMENT_MESSAGES.labelTooShort);
+    await refused(
+      { otherDocument: { label: 'Marriage\ncertificate' } },
+      'otherDocument.label',
+      OTHER_DOCUMENT_MESSAGES.labelControl,
+    );
+    await refused(
+      { itemId: 'photo', otherDocument: { label: 'Marriage certificate' } },
+      'otherDocument',
+      OTHER_DOCUMENT_MESSAGES.oneDocument,
+    );
+    await refused({}, 'itemId', OTHER_DOCUMENT_MESSAGES.oneDocument);
+    expect(await auditEntries(order.displayId, 'order.document-request')).toEqual([]);
   });
 });
 

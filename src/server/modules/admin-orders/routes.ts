@@ -163,7 +163,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Ask the customer for a member's checklist item again, with a note their checklist shows (In review goes back to Forms incomplete)",
+          "Ask the customer for a member's checklist item again (`itemId`), or for a document outside the checklist named in `otherDocument.label` (the member's checklist gains it, required), with a note their checklist shows (In review goes back to Forms incomplete)",
         params: deskOrderParams,
         body: requestDocumentSchema,
         response: { 201: envelopeSchema(z.object({ itemLabel: z.string(), status: z.string() })) },

@@ -25,6 +25,7 @@ import {
   type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
 import { FEES_PAID_MESSAGES, type FeesPaidInput, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
+import { OTHER_DOCUMENT_MESSAGES } from '../../../domain/applications/other-documents.ts';
 import {
   type ConfirmedPostingAddress,
   POSTING_ADDRESS_MESSAGES,
@@ -581,7 +582,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     },
 
     /**
-     * Asks the customer for a member's checklist item again, with a note their checklist shows.
+     * Asks the customer for a member's checklist item again, or for a document outside the
+     * checklist staff name (decision 0186), with a note their checklist shows.
      * In review: the order goes back to Forms incomplete with the request as the remark (the
      * customer's notification and e-mail, through the orders service). Forms incomplete: the
      * customer is notified in their panel. In one transaction with the audit entry.
@@ -589,8 +591,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     async requestDocument(
       actor: StaffActor,
       orderRef: string,
-      { memberId, itemId, note }: RequestDocument,
+      { memberId, itemId, otherDocument, note }: RequestDocument,
     ): Promise<FormResult<{ itemLabel: string; status: string }>> {
+      // The body's schema takes exactly one of them.
+      const asked = otherDocument ?? (itemId === undefined ? null : { itemId });
+      if (!asked) return formFailure(400, OTHER_DOCUMENT_MESSAGES.oneDocument);
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'service') return notFound();
       const { order } = found;
@@ -606,9 +611,14 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           // request and its e-mail would ask for an upload the order no longer takes.
           const locked = await deps.orders.lockOrder(tx, order.id);
           if (locked?.status !== order.status) return changedMeanwhile;
-          const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
+          const recorded = await deps.documents.requestDocument(
+            tx,
+            order.id,
+            { memberId, document: asked, note },
+            actor.id,
+          );
           if (!recorded.ok) return recorded;
-          const { requestId, itemLabel, document } = recorded.value;
+          const { requestId, itemId: requestedItem, itemLabel, document } = recorded.value;
           const again = recorded.value.again ? ' again' : '';
           const remark = `Please upload ${document}${again}: ${note}`;
           // Either way the customer's notification carries the Document Status line (SPEC.md §3).
@@ -641,7 +651,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           await deps.mail.enqueue(tx, {
             ...documentMail(
               order,
-              documentSlot.item(memberId, itemId),
+              documentSlot.item(memberId, requestedItem),
               {
                 // The order leads: a document's name may carry its own brackets ("… (for Aarav)").
                 subject: `Your order ${order.displayId}: please upload ${document}${again}`,
@@ -658,7 +668,14 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             actor,
             action: DOCUMENT_REQUEST_ACTION,
             subject: { type: 'order', id: order.displayId },
-            after: { memberId, itemId, note, status },
+            // A document outside the checklist keeps the name staff gave it.
+            after: {
+              memberId,
+              itemId: requestedItem,
+              ...(otherDocument ? { itemLabel } : {}),
+              note,
+              status,
+            },
             words: ['note'],
           });
           return { ok: true, value: { itemLabel, status } };

@@ -410,6 +410,63 @@ describe('uploading to a checklist item', () => {
   });
 });
 
+describe('a document outside the checklist our team asked for (decision 0186)', () => {
+  const otherId = 'other-5e1f00d2';
+  const askFor = (orderId: number, memberId: number) =>
+    t.database.db.insert(applicationDocumentRequests).values({
+      orderId,
+      memberId,
+      itemId: otherId,
+      itemLabel: 'Surrender certificate of the old Indian passport',
+      note: 'The consulate needs it before the OCI',
+    });
+
+  it('takes an upload, a copy and a deletion at its member’s slot; another member’s or order’s is an unknown item', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const [priya, aarav] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const second = await startApplication(t.app, user.token);
+    await askFor(order.id, priya);
+    const before = await storedFiles();
+
+    // Another member of the order, and the same customer's other order: the item is not theirs.
+    for (const [ref, memberId] of [
+      [order.displayId, aarav],
+      [second.displayId, second.members[0]?.id ?? 0],
+    ] as const) {
+      const refused = await upload(user.token, itemPath(ref, memberId, otherId), pdfFile());
+      expect(refused.statusCode, `${ref} ${memberId}`).toBe(404);
+      expect(refused.json().message).toBe(D.itemNotFound);
+    }
+    expect(await storedFiles()).toEqual(before);
+
+    const res = await upload(user.token, itemPath(order.displayId, priya, otherId), pdfFile('surrender.pdf'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, checklist } = res.json().data;
+    expect(document).toMatchObject({ memberId: priya, itemId: otherId, name: 'surrender.pdf' });
+    expect(checklist.items.at(-1)).toMatchObject({
+      id: otherId,
+      label: 'Surrender certificate of the old Indian passport',
+      required: true,
+      uploaded: true,
+      documents: [{ id: document.id }],
+    });
+    expect(checklist.otherDocuments).toEqual([]);
+    // Its file is for no item of Aarav's: copying it there is refused as an unknown item, before the file.
+    const copied = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1${itemPath(order.displayId, aarav, otherId)}/copy`,
+      headers: bearer(user.token),
+      payload: { documentId: document.id },
+    });
+    expect(copied.statusCode).toBe(404);
+    expect(copied.json().message).toBe(D.itemNotFound);
+
+    const removed = await call('DELETE', `${orderPath(order.displayId)}/documents/${document.id}`, user.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.items.at(-1)).toMatchObject({ id: otherId, required: true, uploaded: false });
+  });
+});
+
 describe('refused uploads leave nothing on disk and no row', () => {
   const expectNothingKept = async (orderId: number, before: string[]) => {
     expect(await storedFiles()).toEqual(before);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import {
@@ -31,6 +32,12 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import {
+  isOtherDocumentId,
+  otherDocumentId,
+  otherDocumentItems,
+  otherDocumentWords,
+} from '../../../domain/applications/other-documents.ts';
 import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -210,26 +217,45 @@ export function memberChecklistItems(
   );
 }
 
-/** The member's checklist as their form asks it (`askedAs`): what the member's uploads are checked against. */
+/**
+ * The member's checklist items and, after them, the documents outside the checklist our team asked
+ * the member for (`requests`: the order's, oldest first; decision 0186): every item the member's
+ * uploads, requests and checklist view may name. Another member's or order's `other-…` id is not
+ * among them, so it is refused as an unknown item is.
+ */
+export function memberItems(
+  app: ChecklistSnapshot,
+  member: Pick<MemberRow, 'id' | 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  requests: readonly DocumentRequest[],
+): ChecklistItem[] {
+  return [...memberChecklistItems(app, member), ...otherDocumentItems(requests, member.id)];
+}
+
+/**
+ * The member's items as their form asks them (`askedAs`): what the member's uploads are checked
+ * against. No form question asks for a document outside the checklist.
+ */
 function formChecklistItems(
   app: ChecklistSnapshot,
   definition: FormDefinition | null,
-  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  member: Pick<MemberRow, 'id' | 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  requests: readonly DocumentRequest[],
 ): ChecklistItem[] {
-  const items = memberChecklistItems(app, member);
+  const items = memberItems(app, member, requests);
   if (!definition) return items;
   const questions = uploadQuestionsOf(definition, member);
   return items.map((item) => askedAs(item, questions.get(item.id)));
 }
 
-/** The member's checklist as the order's payment leaves it: what our team prepares is due once paid (`dueWhen`). */
+/** The member's items as the order's payment leaves them: what our team prepares is due once paid (`dueWhen`). */
 function dueChecklistItems(
   app: ChecklistSnapshot,
-  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  member: Pick<MemberRow, 'id' | 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  requests: readonly DocumentRequest[],
   paid: boolean,
   definition: FormDefinition | null = null,
 ): ChecklistItem[] {
-  return formChecklistItems(app, definition, member).map((item) => dueWhen(paid, item));
+  return formChecklistItems(app, definition, member, requests).map((item) => dueWhen(paid, item));
 }
 
 /** Each member's required documents our team prepares once the order is paid (`preparedByUs`), in member order. */
@@ -268,7 +294,7 @@ export function missingDocumentsOf(
     const uploads = uploaded.flatMap((d) =>
       d.memberId === member.id ? [{ itemId: d.itemId, uploadedAt: d.createdAt.toISOString() }] : [],
     );
-    const missing = itemsStillNeeded(dueChecklistItems(app, member, paid), member.id, uploads, requests);
+    const missing = itemsStillNeeded(dueChecklistItems(app, member, requests, paid), member.id, uploads, requests);
     if (missing.length === 0) return [];
     const items = missing.map(({ id, label, requested }) => ({
       id,
@@ -322,7 +348,7 @@ function toMemberChecklist(
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
   const status = checklistStatus(
-    dueChecklistItems(app, member, isPaidStatus(order.status), definition),
+    dueChecklistItems(app, member, requests, isPaidStatus(order.status), definition),
     member.id,
     mine,
     requests,
@@ -577,7 +603,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      const item = formChecklistItems(found.app, found.definition, member).find((i) => i.id === itemId);
+      const requests = await repository.listRequests(found.order.id);
+      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
 
@@ -614,7 +641,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      const item = formChecklistItems(found.app, found.definition, member).find((i) => i.id === itemId);
+      const requests = await repository.listRequests(found.order.id);
+      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
       const documents = await repository.listLive(found.order.id, 'from-customer');
@@ -746,32 +774,54 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     },
 
     /**
-     * Records staff's request for a member's checklist item again, with a note for the customer,
-     * in `tx` (the back office's transaction, with its status change and audit entry). The
-     * member's checklist shows the item as requested until the customer uploads a file for it.
+     * Records staff's request for a member's checklist item again, or for a document outside the
+     * checklist staff name (`document.label`: the member's checklist gains it, under a new
+     * `other-…` id; decision 0186), with a note for the customer, in `tx` (the back office's
+     * transaction, with its status change and audit entry). The member's checklist shows the item
+     * as requested until the customer uploads a file for it.
      */
     async requestDocument(
       tx: Database,
       orderId: number,
-      { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
+      {
+        memberId,
+        document: asked,
+        note,
+      }: { memberId: number; document: { itemId: string } | { label: string }; note: string },
       staffUserId: number,
-    ): Promise<FormResult<{ requestId: number; itemLabel: string; document: string; again: boolean }>> {
+    ): Promise<FormResult<{ requestId: number; itemId: string; itemLabel: string; document: string; again: boolean }>> {
       const applications = createApplicationsRepository(tx);
       const app = await applications.findApplication(orderId);
       if (!app) return orderNotFound();
       const member = (await applications.listMembers(orderId)).find((m) => m.id === memberId);
       if (!member) return formFailure(404, M.notFound);
-      const item = memberChecklistItems(app, member).find((i) => i.id === itemId);
-      if (!item) return formFailure(404, D.itemNotFound);
       const documents = createDocumentsRepository(tx);
+      const requests = await documents.listRequests(orderId);
+      let item: Pick<ChecklistItem, 'id' | 'label'>;
+      if ('label' in asked) {
+        // Random, not counted: an id says nothing of how many others were asked. One already used
+        // in the order (one in four billion) is drawn again, so an id names one member's item.
+        const taken = new Set(requests.map((r) => r.itemId));
+        let id: string;
+        do id = otherDocumentId(randomBytes(4).toString('hex'));
+        while (taken.has(id));
+        item = { id, label: asked.label };
+      } else {
+        const found = memberItems(app, member, requests).find((i) => i.id === asked.itemId);
+        if (!found) return formFailure(404, D.itemNotFound);
+        item = found;
+      }
+      const other = isOtherDocumentId(item.id);
       // Asked "again" only for a file the customer had sent; a document never sent is asked for.
       const again = (await documents.listLive(orderId, 'from-customer')).some(
-        (d) => d.memberId === memberId && d.itemId === itemId,
+        (d) => d.memberId === memberId && d.itemId === item.id,
       );
       const request = await documents.insertRequest({
         orderId,
         memberId,
-        itemId,
+        itemId: item.id,
+        // Each request outside the checklist keeps its name, asked again too: the row says what was asked.
+        itemLabel: other ? item.label : null,
         note,
         requestedByUserId: staffUserId,
       });
@@ -779,9 +829,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         ok: true,
         value: {
           requestId: request.id,
+          itemId: item.id,
           itemLabel: item.label,
-          // A child's own item already names the child ("Ravi’s current foreign passport"): named once, in full.
-          document: neededDocument(member, item.label, (m) => m.fullName.trim()),
+          document: other
+            ? otherDocumentWords(item.label, member)
+            : // A child's own item already names the child ("Ravi’s current foreign passport"): named once, in full.
+              neededDocument(member, item.label, (m) => m.fullName.trim()),
           again,
         },
       };

@@ -67,6 +67,8 @@ export function createApplicationsPersonalData(db: Database) {
           documentRequests: requests.map((r) => ({
             memberId: r.memberId,
             checklistItem: r.itemId,
+            // A document outside the checklist (decision 0186): the name our team gave it.
+            ...(r.itemLabel ? { documentName: r.itemLabel } : {}),
             note: r.note,
             requestedAt: r.createdAt.toISOString(),
           })),

@@ -276,7 +276,8 @@ export const applicationDocuments = pgTable(
 
 /**
  * Staff asking the customer for a member's checklist item again, with a note (the back office,
- * decision 0068). The member's checklist shows the item as requested, with the note, until the
+ * decision 0068), or for a document outside the checklist (decision 0186), which the member's
+ * checklist then lists. The member's checklist shows the item as requested, with the note, until the
  * customer uploads a file for it after the request; the rows stay as the record of what was asked.
  */
 export const applicationDocumentRequests = pgTable(
@@ -289,14 +290,29 @@ export const applicationDocumentRequests = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => applicationMembers.id, { onDelete: 'cascade' }),
-    /** The checklist item (src/domain/applications/checklist.ts). */
+    /**
+     * The checklist item (src/domain/applications/checklist.ts), or a document outside the checklist
+     * staff named (`other-1a2b3c4d`, src/domain/applications/other-documents.ts).
+     */
     itemId: text('item_id').notNull(),
+    /**
+     * The name staff gave a document outside the checklist; null for a checklist item, whose label
+     * the checklist keeps (decision 0186-documents-outside-the-checklist).
+     */
+    itemLabel: text('item_label'),
     /** What staff tell the customer about it (shown on the customer's checklist). */
     note: text('note').notNull(),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_document_requests_order_idx').on(t.orderId, t.memberId, t.itemId)],
+  (t) => [
+    index('application_document_requests_order_idx').on(t.orderId, t.memberId, t.itemId),
+    // A label names exactly the documents outside the checklist: a checklist item's is the checklist's.
+    check(
+      'application_document_requests_label_check',
+      sql`(${t.itemLabel} IS NOT NULL) = (${t.itemId} LIKE 'other-%')`,
+    ),
+  ],
 );
 
 /**

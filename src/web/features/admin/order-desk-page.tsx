@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -17,6 +17,11 @@ import {
 import { carriesOutsideFees, FEES_PAID_LIMITS, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { stepOfSteps } from '../../../domain/applications/members.ts';
+import {
+  OTHER_DOCUMENT_LABEL,
+  OTHER_DOCUMENT_MESSAGES,
+  otherDocumentLabelSchema,
+} from '../../../domain/applications/other-documents.ts';
 import {
   missionPostingLines,
   postingAddressLines,
@@ -107,6 +112,9 @@ const DESK_TEXT = {
   feesRecorded: (at: string, by: string, reference: string) =>
     `Recorded ${at} by ${by}: reference ${reference}. The refund policy keeps these fees once the order is submitted.`,
   feesLabel: 'The centre’s reference for the payment (a VFS Global or BLS International reference number)',
+  /** Under a document outside the checklist's name (decision 0186). */
+  otherDocumentHint:
+    'As the customer should read it, e.g. Marriage certificate. Their checklist lists it for this member, required.',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -327,12 +335,29 @@ function SendDocumentForm({ order }: { order: DeskOrder }) {
   );
 }
 
-/** Asks the customer for a member's checklist item again; their checklist shows the note. */
+/**
+ * The document select's value for a document outside the checklist: not an item id (those are
+ * kebab-case), so no checklist item can be taken for it.
+ */
+const ANOTHER_DOCUMENT = '+another';
+
+/**
+ * Asks the customer for a member's checklist item again, or for a document outside the checklist
+ * named here (decision 0186); their checklist shows the note.
+ */
 function RequestDocumentForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   const members = order.service?.checklist.members ?? [];
   const [memberId, setMemberId] = useState(members[0]?.memberId ?? 0);
   const items = members.find((m) => m.memberId === memberId)?.items ?? [];
+  // Chosen by staff; until then (and once the member changes) the member's first item.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choice =
+    chosen !== null && (chosen === ANOTHER_DOCUMENT || items.some((i) => i.id === chosen))
+      ? chosen
+      : (items[0]?.id ?? ANOTHER_DOCUMENT);
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const labelField = useRef<HTMLInputElement>(null);
   if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
     return (
       <p className="text-sm text-slate-600">
@@ -340,10 +365,28 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
       </p>
     );
   }
+  const another = choice === ANOTHER_DOCUMENT;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = requestDocumentSchema.safeParse(Object.fromEntries(new FormData(form)));
+    const data = new FormData(form);
+    let document: { itemId: string } | { otherDocument: { label: string } } = { itemId: choice };
+    if (another) {
+      const label = otherDocumentLabelSchema.safeParse(data.get('otherLabel') ?? '');
+      if (!label.success) {
+        setLabelError(label.error.issues[0]?.message ?? OTHER_DOCUMENT_MESSAGES.labelRequired);
+        // The field that needs fixing takes focus, so its message is read out with it.
+        labelField.current?.focus();
+        return;
+      }
+      document = { otherDocument: { label: label.data } };
+    }
+    setLabelError(null);
+    const parsed = requestDocumentSchema.safeParse({
+      memberId: data.get('memberId'),
+      note: data.get('note'),
+      ...document,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     const done = await run(
       async () =>
@@ -353,17 +396,23 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
           )
         ).message,
     );
-    if (done) form.reset();
+    if (done) {
+      form.reset();
+      setChosen(null);
+    }
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Request a document">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Request a document">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Member
         <select
           name="memberId"
           className={CONTROL}
           value={memberId}
-          onChange={(event) => setMemberId(Number(event.target.value))}
+          onChange={(event) => {
+            setMemberId(Number(event.target.value));
+            setChosen(null);
+          }}
         >
           {members.map((m) => (
             <option key={m.memberId} value={m.memberId}>
@@ -374,15 +423,53 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Document
-        <select name="itemId" className={CONTROL}>
+        <select
+          name="itemId"
+          className={CONTROL}
+          value={choice}
+          onChange={(event) => {
+            setChosen(event.target.value);
+            setLabelError(null);
+          }}
+        >
           {items.map((item) => (
             <option key={item.id} value={item.id}>
               {item.label}
               {item.uploaded ? ' (uploaded)' : ''}
             </option>
           ))}
+          <option value={ANOTHER_DOCUMENT}>{OTHER_DOCUMENT_MESSAGES.option}</option>
         </select>
       </label>
+      {another ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="desk-other-document" className="text-sm font-medium text-slate-800">
+            {OTHER_DOCUMENT_MESSAGES.fieldLabel}
+          </label>
+          <input
+            ref={labelField}
+            id="desk-other-document"
+            name="otherLabel"
+            type="text"
+            required
+            maxLength={OTHER_DOCUMENT_LABEL.max}
+            autoComplete="off"
+            aria-invalid={labelError ? true : undefined}
+            aria-describedby={
+              labelError ? 'desk-other-document-hint desk-other-document-error' : 'desk-other-document-hint'
+            }
+            className={CONTROL}
+          />
+          <p id="desk-other-document-hint" className="text-xs text-slate-600">
+            {DESK_TEXT.otherDocumentHint}
+          </p>
+          {labelError ? (
+            <p id="desk-other-document-error" className="text-sm font-medium text-red-700">
+              {labelError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Note for the customer
         <textarea name="note" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
