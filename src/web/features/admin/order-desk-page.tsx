@@ -68,6 +68,7 @@ import { showToast, toastError } from '../../lib/toast.ts';
 import { DocumentRequests } from './order-desk-requests.tsx';
 import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
+import { PortalPdfLink } from './portal-pdf-link.tsx';
 import { ExpediteBadge, SlaBadge } from './orders-page.tsx';
 
 /** How the route renders one member's answers (the customer's own summary, from the application feature). */
@@ -628,11 +629,7 @@ function DocumentLink({ document }: { document: DocumentView }) {
       <a href={links.download} className="font-semibold text-brand-700 underline">
         Download
       </a>
-      {links.portalPdf ? (
-        <a href={links.portalPdf} className="font-semibold text-brand-700 underline">
-          Portal PDF<span className="sr-only">, {document.name}</span>
-        </a>
-      ) : null}
+      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} documentName={document.name} /> : null}
     </span>
   );
 }

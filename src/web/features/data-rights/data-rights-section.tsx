@@ -13,6 +13,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/file-download.ts';
 import { longDate } from '../../lib/format-date.ts';
 import { goTo } from '../../lib/go-to.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
@@ -89,14 +90,7 @@ function ExportBlock() {
     setBusy(true);
     setProblem(null);
     try {
-      const { blob, fileName } = await downloadExport();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      // The click has handed the file to the browser's download by the next task.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(await downloadExport());
     } catch (error) {
       setProblem(errorMessage(error, DATA_RIGHTS_TEXT.exportFailed));
     } finally {
