@@ -68,8 +68,8 @@ import { showToast, toastError } from '../../lib/toast.ts';
 import { DocumentRequests } from './order-desk-requests.tsx';
 import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
-import { PortalPdfLink } from './portal-pdf-link.tsx';
 import { ExpediteBadge, SlaBadge } from './orders-page.tsx';
+import { PortalPdfLink } from './portal-pdf-link.tsx';
 
 /** How the route renders one member's answers (the customer's own summary, from the application feature). */
 export type RenderAnswers = (member: {
