@@ -18,6 +18,7 @@ import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
 import { DAY_MS, HOUR_MS } from '../time.ts';
 import { adminListQuery } from './list-query.ts';
+import { REFUND_ORIGINS, refundableSchema } from './refunds.ts';
 
 /**
  * The back office's order queue and order detail (issue 13 items 1 and 2, decision 0068): the
@@ -52,6 +53,8 @@ export const ORDER_DESK_MESSAGES = {
       ? `${reference}: ${status}, ${asked} asked`
       : `${reference}: ${status} ${approved} of ${asked} asked`,
   byCancellation: 'opened by our cancellation',
+  /** A refund staff started on the desk for the customer (decision 0187). */
+  byStaff: 'started on the desk',
 } as const;
 const M = ORDER_DESK_MESSAGES;
 
@@ -250,9 +253,14 @@ export const deskOrderSchema = z.object({
       status: z.string(),
       amountCents: z.number(),
       approvedCents: z.number().nullable(),
-      origin: z.enum(['customer', 'cancellation']),
+      origin: z.enum(REFUND_ORIGINS),
     }),
   ),
+  /**
+   * What the payment still allows back: paid, minus refunds made or approved (the refunds desk's
+   * figure), the most a refund started on the desk may give (decision 0187); null when unpaid.
+   */
+  refundable: refundableSchema,
   service: z
     .object({
       order: applicationOrderSchema,

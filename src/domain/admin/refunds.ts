@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
+import { idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { LEDGER_PROVIDERS } from '../payments/payment.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
@@ -13,6 +14,12 @@ import { refundSplitSchema } from './refund-split.ts';
  */
 
 export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Rejected', 'Refunded'] as const;
+/**
+ * Who opened the request: the customer's form, our cancellation of a paid order (decision 0150), or
+ * staff on the order desk for the customer (decision 0187).
+ */
+export const REFUND_ORIGINS = ['customer', 'cancellation', 'staff'] as const;
+export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
 /** Requests still waiting for a decision. */
 export const OPEN_REFUND_REQUEST_STATUSES = ['Received', 'In review'] as const;
 
@@ -23,14 +30,18 @@ export const adminRefundSchema = z.object({
   /** 'DOC-000123'. */
   orderDisplayId: z.string(),
   email: z.string(),
+  /** Why it was asked: the customer's words, or staff's for a refund started on the desk. */
   reason: z.string(),
-  /** What the customer asked for. */
+  origin: z.enum(REFUND_ORIGINS),
+  /** What the customer asked for (a desk refund: what staff refunded). */
   amountCents: z.number(),
   currency: z.enum(CURRENCIES),
   status: z.enum(REFUND_REQUEST_STATUSES),
   createdAt: z.string(),
   /** The amount approved (and refunded once the status is Refunded), or null. */
   approvedCents: z.number().nullable(),
+  /** Why less than asked was approved, as the customer is told (decision 0187); null for a full approval. */
+  partialReason: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   decidedAt: z.string().nullable(),
 });
@@ -93,6 +104,8 @@ export type AdminRefundListQuery = z.infer<typeof adminRefundListQuery>;
 
 /** Largest refund one decision may give: $100,000, as the customer's form. */
 const MAX_REFUND_CENTS = 10_000_000;
+export const PARTIAL_REASON_MIN_LENGTH = 5;
+export const PARTIAL_REASON_MAX_LENGTH = 500;
 
 export const ADMIN_REFUND_MESSAGES = {
   notFound: 'Refund request not found',
@@ -137,25 +150,106 @@ export const ADMIN_REFUND_MESSAGES = {
   },
   providerRefundIdRequired: "Enter the refund's id from the payment provider's dashboard",
   providerRefundIdInvalid: "A refund's id is up to 100 letters, digits and the signs _ - . :",
+  /** An approval of less than was asked says why, in words the customer reads (decision 0187). */
+  partialReasonRequired: 'Say why less than the amount asked for is refunded',
+  partialReasonTooShort: `The reason for refunding less should be at least ${PARTIAL_REASON_MIN_LENGTH} characters`,
+  partialReasonTooLong: `The reason for refunding less should not exceed ${PARTIAL_REASON_MAX_LENGTH} characters`,
+  /** Sent with the whole amount asked: a reason is kept only where it explains a shortfall. */
+  partialReasonNotPartial:
+    'A reason is given only for refunding less than was asked: leave it out for the full amount.',
   reasonRequired: 'Tell the customer why the refund is rejected',
   reasonTooShort: 'The reason should be at least 10 characters',
   reasonTooLong: 'The reason should not exceed 2000 characters',
 } as const;
 
-/** POST /admin/refunds/{id}/approve: the amount in cents (the order's currency). */
+const refundCentsSchema = z
+  .number({ error: ADMIN_REFUND_MESSAGES.amountInvalid })
+  .int(ADMIN_REFUND_MESSAGES.amountInvalid)
+  .min(1, ADMIN_REFUND_MESSAGES.amountInvalid)
+  .max(MAX_REFUND_CENTS, ADMIN_REFUND_MESSAGES.amountInvalid);
+
+/** Why less than asked is refunded: trimmed, 5–500 characters. */
+const partialReasonSchema = z
+  .string({ error: ADMIN_REFUND_MESSAGES.partialReasonRequired })
+  .trim()
+  .min(1, ADMIN_REFUND_MESSAGES.partialReasonRequired)
+  .min(PARTIAL_REASON_MIN_LENGTH, ADMIN_REFUND_MESSAGES.partialReasonTooShort)
+  .max(PARTIAL_REASON_MAX_LENGTH, ADMIN_REFUND_MESSAGES.partialReasonTooLong);
+
+/**
+ * POST /admin/refunds/{id}/approve: the amount in cents (the order's currency) and, when it is less
+ * than the request asked, why (`partialReason`). The schema cannot see the request, so whether a
+ * reason is needed is `partialReasonRefusal`'s to say, on the server and in the form alike.
+ */
 export const approveRefundSchema = z.object({
-  amountCents: z
-    .number({ error: ADMIN_REFUND_MESSAGES.amountInvalid })
-    .int(ADMIN_REFUND_MESSAGES.amountInvalid)
-    .min(1, ADMIN_REFUND_MESSAGES.amountInvalid)
-    .max(MAX_REFUND_CENTS, ADMIN_REFUND_MESSAGES.amountInvalid),
+  amountCents: refundCentsSchema,
+  partialReason: partialReasonSchema.optional(),
 });
 export type ApproveRefund = z.infer<typeof approveRefundSchema>;
 
-/** The approve form as staff type it ('79.00'): its output is the API's body. */
-export const approveRefundFormSchema = z
-  .object({ amount: amountField })
-  .transform(({ amount }): ApproveRefund => ({ amountCents: amount }));
+/**
+ * Whether an approval of `amountCents` of a request for `askedCents` is refused for its reason: a
+ * shortfall without one, or a reason sent with the whole amount (refused rather than stored, so a
+ * stored reason always explains a shortfall the customer was told about). Null when it is right.
+ */
+export function partialReasonRefusal(askedCents: number, amountCents: number, reason: string | undefined) {
+  if (amountCents < askedCents && reason === undefined) return ADMIN_REFUND_MESSAGES.partialReasonRequired;
+  if (amountCents >= askedCents && reason !== undefined) return ADMIN_REFUND_MESSAGES.partialReasonNotPartial;
+  return null;
+}
+
+/**
+ * The approve form as staff type it ('79.00', and the reason for less than `askedCents`): its
+ * output is the API's body. The reason is sent only with a shortfall, and required there.
+ */
+export const approveRefundFormSchema = (askedCents: number) =>
+  z
+    .object({ amount: amountField, partialReason: z.string().optional() })
+    .transform(({ amount, partialReason }, ctx): ApproveRefund => {
+      if (amount >= askedCents) return { amountCents: amount };
+      const reason = partialReasonSchema.safeParse(partialReason ?? '');
+      if (!reason.success) {
+        ctx.addIssue({ code: 'custom', path: ['partialReason'], message: reason.error.issues[0]?.message ?? '' });
+        return z.NEVER;
+      }
+      return { amountCents: amount, partialReason: reason.data };
+    });
+
+export const DESK_REFUND_MESSAGES = {
+  reasonRequired: 'Say why the order is refunded: the customer reads it',
+  reasonTooShort: `The reason should be at least ${PARTIAL_REASON_MIN_LENGTH} characters`,
+  reasonTooLong: `The reason should not exceed ${PARTIAL_REASON_MAX_LENGTH} characters`,
+  cancelled:
+    'This order is cancelled: what is left of its payment goes back through its cancellation refund request on the refunds desk.',
+  openRequest: (reference: string) =>
+    `Refund request ${reference} for this order waits for a decision: decide it on the refunds desk instead.`,
+  /** The same form sent again (a double click): its first sending is still being made, or did not end as refunded. */
+  notFinished: (reference: string, status: string) =>
+    `This refund was already started from this form as ${reference} (${status}): open it on the refunds desk to see how it ended.`,
+  keyReused: 'This form was already sent with another amount or reason. Reload the page to start a new refund.',
+} as const;
+
+/**
+ * POST /admin/orders/{ref}/refunds: a refund staff start for the customer from the order desk
+ * (decision 0187): the amount, why (the customer reads it), and the form's one-time key, so the same
+ * form sent twice makes one refund.
+ */
+export const deskRefundSchema = z.object({
+  amountCents: refundCentsSchema,
+  reason: z
+    .string({ error: DESK_REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, DESK_REFUND_MESSAGES.reasonRequired)
+    .min(PARTIAL_REASON_MIN_LENGTH, DESK_REFUND_MESSAGES.reasonTooShort)
+    .max(PARTIAL_REASON_MAX_LENGTH, DESK_REFUND_MESSAGES.reasonTooLong),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type DeskRefund = z.infer<typeof deskRefundSchema>;
+
+/** The desk's refund form as staff type it ('79.00'): its output is the API's body. */
+export const deskRefundFormSchema = z
+  .object({ amount: amountField, reason: deskRefundSchema.shape.reason, idempotencyKey: idempotencyKeySchema })
+  .transform(({ amount, reason, idempotencyKey }): DeskRefund => ({ amountCents: amount, reason, idempotencyKey }));
 
 /**
  * POST /admin/refunds/{id}/recorded-by-hand: the refund staff made in the payment provider's

@@ -48,7 +48,11 @@ export function refundedAmount(amount: Money, charged: Money | null): string {
 export const REFUND_NOTICES = {
   received: (reference: string, amount: string) =>
     `Refund request ${reference} for ${amount} received. Our billing team reviews it within 3 business days and will e-mail you the decision.`,
-  refunded: (reference: string, amount: string) =>
-    `Refund ${reference}: we refunded ${amount} to your original payment method. It reaches your account within 5–10 business days.`,
+  /** `why`: staff's reason for refunding less than was asked (decision 0187), when they did. */
+  refunded: (reference: string, amount: string, why: string | null = null) =>
+    `Refund ${reference}: we refunded ${amount} to your original payment method. It reaches your account within 5–10 business days.${why ? ` Why less than asked: ${why}` : ''}`,
+  /** The order's move to Refunded once a refund gave back the whole payment (its timeline's remark). */
+  wholePayment: (reference: string, why: string | null = null) =>
+    `Refund ${reference}: the whole payment was refunded.${why ? ` Why less than asked: ${why}` : ''}`,
   rejected: (reference: string, reason: string) => `Refund request ${reference} was not approved: ${reason}`,
 } as const;

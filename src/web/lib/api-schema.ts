@@ -2132,7 +2132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund amountCents (full or partial) through the order's payment provider; e-mails the customer */
+        /** Refund amountCents (full or partial) through the order's payment provider; e-mails the customer. Less than the request asked needs partialReason (5–500 characters, told to the customer); the full amount takes none (400) */
         post: operations["postAdminRefundsByIdApprove"];
         delete?: never;
         options?: never;
@@ -2423,6 +2423,23 @@ export interface paths {
         put?: never;
         /** Ask the customer for a member's checklist item again (`itemId`), or for a document outside the checklist named in `otherDocument.label` (the member's checklist gains it, required), with a note their checklist shows (In review goes back to Forms incomplete) */
         post: operations["postAdminOrdersByRefDocumentRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{ref}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider refused or did not answer */
+        post: operations["postAdminOrdersByRefRefunds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5567,6 +5584,8 @@ export interface components {
                         orderDisplayId: string;
                         email: string;
                         reason: string;
+                        /** @enum {string} */
+                        origin: "customer" | "cancellation" | "staff";
                         amountCents: number;
                         /** @enum {string} */
                         currency: "USD" | "CAD" | "INR";
@@ -5574,6 +5593,7 @@ export interface components {
                         status: "Received" | "In review" | "Approved" | "Rejected" | "Refunded";
                         createdAt: string;
                         approvedCents: number | null;
+                        partialReason: string | null;
                         rejectionReason: string | null;
                         decidedAt: string | null;
                     };
@@ -12161,6 +12181,8 @@ export interface operations {
                                 orderDisplayId: string;
                                 email: string;
                                 reason: string;
+                                /** @enum {string} */
+                                origin: "customer" | "cancellation" | "staff";
                                 amountCents: number;
                                 /** @enum {string} */
                                 currency: "USD" | "CAD" | "INR";
@@ -12168,6 +12190,7 @@ export interface operations {
                                 status: "Received" | "In review" | "Approved" | "Rejected" | "Refunded";
                                 createdAt: string;
                                 approvedCents: number | null;
+                                partialReason: string | null;
                                 rejectionReason: string | null;
                                 decidedAt: string | null;
                             }[];
@@ -12258,6 +12281,8 @@ export interface operations {
                                 orderDisplayId: string;
                                 email: string;
                                 reason: string;
+                                /** @enum {string} */
+                                origin: "customer" | "cancellation" | "staff";
                                 amountCents: number;
                                 /** @enum {string} */
                                 currency: "USD" | "CAD" | "INR";
@@ -12265,6 +12290,7 @@ export interface operations {
                                 status: "Received" | "In review" | "Approved" | "Rejected" | "Refunded";
                                 createdAt: string;
                                 approvedCents: number | null;
+                                partialReason: string | null;
                                 rejectionReason: string | null;
                                 decidedAt: string | null;
                             };
@@ -12326,11 +12352,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amountCents": 2500
+                 *       "amountCents": 2500,
+                 *       "partialReason": "Example text"
                  *     }
                  */
                 "application/json": {
                     amountCents: number;
+                    partialReason?: string;
                 };
             };
         };
@@ -13012,8 +13040,16 @@ export interface operations {
                                 amountCents: number;
                                 approvedCents: number | null;
                                 /** @enum {string} */
-                                origin: "customer" | "cancellation";
+                                origin: "customer" | "cancellation" | "staff";
                             }[];
+                            refundable: {
+                                provider: string;
+                                paidCents: number;
+                                refundedCents: number;
+                                remainingCents: number;
+                                /** @enum {string} */
+                                currency: "USD" | "CAD" | "INR";
+                            } | null;
                             service: {
                                 order: {
                                     id: number;
@@ -13818,6 +13854,80 @@ export interface operations {
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    postAdminOrdersByRefRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountCents": 2500,
+                 *       "reason": "My travel plans changed, so I no longer need the service.",
+                 *       "idempotencyKey": "3f9a1c2e-7b4d-4e8a-9c1f-5d6e7a8b9c0d"
+                 *     }
+                 */
+                "application/json": {
+                    amountCents: number;
+                    reason: string;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Answer200_42"];
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            id: number;
+                            reference: string;
+                            orderId: number;
+                            orderDisplayId: string;
+                            email: string;
+                            reason: string;
+                            /** @enum {string} */
+                            origin: "customer" | "cancellation" | "staff";
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            /** @enum {string} */
+                            status: "Received" | "In review" | "Approved" | "Rejected" | "Refunded";
+                            createdAt: string;
+                            approvedCents: number | null;
+                            partialReason: string | null;
+                            rejectionReason: string | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            500: components["responses"]["Answer500_2"];
+            502: components["responses"]["Answer502_35"];
             503: components["responses"]["Answer503_3"];
         };
     };

@@ -4,11 +4,13 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
+import { ADMIN_REFUND_MESSAGES, DESK_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { OTHER_DOCUMENT_MESSAGES } from '../../../domain/applications/other-documents.ts';
+import { refundedNote } from '../../../domain/orders/order-summary.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
 import { fittedVersionOf } from '../../../domain/photos/orders.ts';
@@ -37,10 +39,13 @@ import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
 import { eraseOwnAccount } from '../data-rights/testing.ts';
 import { notifications } from '../notifications/tables.ts';
+import { paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
+import { sandboxRefunds } from '../payments/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
 import { photoOrderPhotos } from '../photos/tables.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
+import { refundRequests } from '../refunds/tables.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
@@ -99,6 +104,11 @@ describe('the back office order endpoints', () => {
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
       ['GET', `/admin/orders/${ref}/documents/1/portal-pdf`],
       ['GET', `/admin/orders/${ref}/members/1/print-pack`],
+      [
+        'POST',
+        `/admin/orders/${ref}/refunds`,
+        { amountCents: 100, reason: 'Goodwill refund', idempotencyKey: randomUUID() },
+      ],
     ];
     for (const [method, url, payload] of calls) {
       const visitor = await apiCall(t.app, method, url, null, payload);
@@ -1424,4 +1434,158 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.pdfOverLimit);
   }, 60_000);
+});
+
+describe('POST /admin/orders/:ref/refunds: a refund started on the desk (decision 0187)', () => {
+  const reason = 'We could not book the consulate appointment you needed.';
+  async function paidOrder() {
+    const customer = await createSignedInUser(t.app, { name: 'Dev Deskrefund', email: uniqueEmail('dev') });
+    const order = await startApplication(t.app, customer.token);
+    const paymentId = await payWithSandbox(t, customer.token, order.displayId);
+    return { customer, order, paymentId };
+  }
+  const refundAt = (ref: string, payload: object, token = staff.token) =>
+    apiCall(t.app, 'POST', `/admin/orders/${ref}/refunds`, token, payload);
+  const sandboxRefundsOf = (paymentId: string) =>
+    t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+  const ledgerOf = (orderId: number) =>
+    t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+  const requestsOf = (orderId: number) =>
+    t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
+
+  it('refunds through the provider once, into the ledger, on both order lists, audited by name, e-mailed with the reason', async () => {
+    const { customer, order, paymentId } = await paidOrder();
+    const res = await refundAt(order.displayId, { amountCents: 1234, reason, idempotencyKey: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Refunded $12.34.');
+    const refund = res.json().data;
+    expect(refund).toMatchObject({
+      orderDisplayId: order.displayId,
+      origin: 'staff',
+      reason,
+      amountCents: 1234,
+      approvedCents: 1234,
+      partialReason: null,
+      status: 'Refunded',
+    });
+    expect((await sandboxRefundsOf(paymentId)).map((r) => r.amountCents)).toEqual([1234]);
+    expect((await ledgerOf(order.id)).map((r) => [r.amountCents, r.status])).toEqual([[1234, 'succeeded']]);
+
+    // The desk's list and the customer's say what went back.
+    const desk = (await asStaff('GET', `/admin/orders?q=${order.displayId}`)).json().data.results;
+    expect(desk.map((r: { refundedCents: number; currency: 'USD' }) => refundedNote(r))).toEqual(['Refunded $12.34']);
+    const theirs = (await apiCall(t.app, 'GET', '/users/orders', customer.token)).json().data.results;
+    const row = theirs.find((r: { displayId: string }) => r.displayId === order.displayId);
+    expect(refundedNote(row)).toBe('Refunded $12.34');
+
+    // Who started it is in the audit log, beside the approval it made.
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'refund-request'), eq(auditLog.subjectId, String(refund.id))));
+    expect(entries.map((e) => [e.action, e.actorId, e.actorEmail])).toEqual(
+      expect.arrayContaining([
+        ['refund.desk-start', staff.id, staff.email],
+        ['refund.approve', staff.id, staff.email],
+      ]),
+    );
+    expect(entries.find((e) => e.action === 'refund.desk-start')?.after).toMatchObject({ amountCents: 1234, reason });
+
+    // The customer's e-mail is the approval's, with why it was made.
+    const [mail] = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.key, `refund-decision:${refund.reference}:refunded`));
+    expect(mail?.to).toBe(customer.email);
+    expect(mail?.text).toContain(reason);
+    expect(mail?.text).toContain('$12.34');
+  });
+
+  it('makes one refund of a form sent twice with its key, one after the other or at once', async () => {
+    const { order, paymentId } = await paidOrder();
+    const payload = { amountCents: 500, reason, idempotencyKey: randomUUID() };
+    const first = await refundAt(order.displayId, payload);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await refundAt(order.displayId, payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+
+    const both = { amountCents: 700, reason, idempotencyKey: randomUUID() };
+    const [a, b] = await Promise.all([refundAt(order.displayId, both), refundAt(order.displayId, both)]);
+    // One made it; the other answered it (made) or said it is being made: never a second refund.
+    expect([a.statusCode, b.statusCode].sort()).toContain(201);
+    expect([a.statusCode, b.statusCode].filter((s) => s === 201)).toHaveLength(1);
+    expect((await sandboxRefundsOf(paymentId)).map((r) => r.amountCents).sort()).toEqual([500, 700]);
+    expect(await ledgerOf(order.id)).toHaveLength(2);
+    expect(await requestsOf(order.id)).toHaveLength(2);
+
+    // The key with another amount: refused, nothing refunded.
+    const reused = await refundAt(order.displayId, { ...payload, amountCents: 501 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(DESK_REFUND_MESSAGES.keyReused);
+    expect(await sandboxRefundsOf(paymentId)).toHaveLength(2);
+  });
+
+  it('lets only one of two refunds of all that is left through, at once, and leaves no request for the other', async () => {
+    const { order, paymentId } = await paidOrder();
+    const whole = order.price.totalCents;
+    const [a, b] = await Promise.all([
+      refundAt(order.displayId, { amountCents: whole, reason, idempotencyKey: randomUUID() }),
+      refundAt(order.displayId, { amountCents: whole, reason, idempotencyKey: randomUUID() }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().message).toBe(ADMIN_REFUND_MESSAGES.overRemaining({ amountCents: 0, currency: 'USD' }));
+    expect((await sandboxRefundsOf(paymentId)).map((r) => r.amountCents)).toEqual([whole]);
+    expect(await ledgerOf(order.id)).toHaveLength(1);
+    expect((await requestsOf(order.id)).map((r) => r.status)).toEqual(['Refunded']);
+    // The whole payment went back: the order is Refunded.
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.status).toBe('Refunded');
+  });
+
+  it('refuses more than is left, an unpaid or cancelled order, a customer, bad input and an unknown order', async () => {
+    const { customer, order, paymentId } = await paidOrder();
+    const key = () => randomUUID();
+    expect((await refundAt(order.displayId, { amountCents: 1000, reason, idempotencyKey: key() })).statusCode).toBe(
+      201,
+    );
+    const left = order.price.totalCents - 1000;
+    const over = await refundAt(order.displayId, { amountCents: left + 1, reason, idempotencyKey: key() });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(ADMIN_REFUND_MESSAGES.overRemaining({ amountCents: left, currency: 'USD' }));
+
+    const asCustomer = await refundAt(
+      order.displayId,
+      { amountCents: 100, reason, idempotencyKey: key() },
+      customer.token,
+    );
+    expect(asCustomer.statusCode).toBe(403);
+    const noReason = await refundAt(order.displayId, { amountCents: 100, reason: '  ', idempotencyKey: key() });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(DESK_REFUND_MESSAGES.reasonRequired);
+    expect((await refundAt(order.displayId, { amountCents: 100, reason })).statusCode).toBe(400);
+    expect((await refundAt('DOC-999999', { amountCents: 100, reason, idempotencyKey: key() })).statusCode).toBe(404);
+
+    const unpaid = await startApplication(t.app, customer.token);
+    const notPaid = await refundAt(unpaid.displayId, { amountCents: 100, reason, idempotencyKey: key() });
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().message).toBe(ADMIN_REFUND_MESSAGES.notPaid);
+
+    const cancelled = await paidOrder();
+    await asStaff('POST', `/admin/orders/${cancelled.order.displayId}/status`, {
+      status: 'Cancelled',
+      remark: 'The customer asked us to stop.',
+    });
+    const refusedCancelled = await refundAt(cancelled.order.displayId, {
+      amountCents: 100,
+      reason,
+      idempotencyKey: key(),
+    });
+    expect(refusedCancelled.statusCode).toBe(409);
+    expect(refusedCancelled.json().message).toBe(DESK_REFUND_MESSAGES.cancelled);
+
+    // Only the first refund was made.
+    expect((await sandboxRefundsOf(paymentId)).map((r) => r.amountCents)).toEqual([1000]);
+    expect(await sandboxRefundsOf(cancelled.paymentId)).toEqual([]);
+  });
 });

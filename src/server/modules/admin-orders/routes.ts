@@ -12,6 +12,7 @@ import {
   queuedOrderSchema,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
+import { adminRefundSchema, deskRefundSchema, ADMIN_REFUND_MESSAGES as REFUND } from '../../../domain/admin/refunds.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import {
@@ -174,6 +175,32 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         await adminOrders.requestDocument(auditActor(request), request.params.ref, request.body),
       );
       return reply.status(201).send(ok(result, DOCUMENT_REQUEST_MESSAGES.requested, 201));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:ref/refunds',
+    {
+      schema: {
+        tags,
+        summary:
+          "Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider refused or did not answer",
+        params: deskOrderParams,
+        body: deskRefundSchema,
+        response: {
+          200: envelopeSchema(adminRefundSchema),
+          201: envelopeSchema(adminRefundSchema),
+          ...refusals(404, 409, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { refund, created } = valueOrThrow(
+        await adminOrders.startRefund(auditActor(request), request.params.ref, request.body),
+      );
+      const message = REFUND.refunded({ amountCents: refund.approvedCents ?? 0, currency: refund.currency });
+      const status = created ? 201 : 200;
+      return reply.status(status).send(ok(refund, message, status));
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type ServiceFilterOption,
   slaOf,
 } from '../../../domain/admin/orders.ts';
+import type { DeskRefund } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import {
   DOCUMENT_REQUEST_MESSAGES,
@@ -67,6 +68,7 @@ import type { Order, OrdersService, QueuedStaffOrder, StaffView } from '../order
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { deskRefundAnswer } from './desk-refunds.ts';
 import { DOCUMENT_REQUEST_ACTION, deskDocumentRequests, documentRequestEntries } from './document-requests.ts';
 import { postingAddressMail, postingAddressNotice } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
@@ -86,13 +88,17 @@ export interface AdminOrdersDeps {
     | 'chargedSummary'
     | 'payments'
     | 'refundedInFull'
+    | 'refundable'
     | 'returnedCents'
     | 'staffViews'
     | 'siteUrlOf'
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
-  /** The order's refund request waiting for staff, linked from the desk. */
-  refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf'>;
+  /**
+   * The order's refund request waiting for staff, linked from the desk; and a refund staff start on
+   * the desk, made through the refunds module's approval (decision 0187).
+   */
+  refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf' | 'startFromDesk'>;
   applications: Pick<
     ApplicationsService,
     | 'orderIdsOfService'
@@ -283,6 +289,18 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   }
 
   return {
+    /**
+     * Refunds `input.amountCents` of the order's payment for the customer (decision 0187): the
+     * refunds module opens the request as staff's and approves it in one step, so the provider's
+     * call, its key, the ledger and the customer's e-mail are an approval's.
+     */
+    async startRefund(actor: StaffActor, orderRef: string, input: DeskRefund) {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      const { order } = found;
+      return deskRefundAnswer(await deps.refunds.startFromDesk(actor, { id: order.id, email: order.email }, input));
+    },
+
     /** The services the queue can be filtered by, and photo orders. */
     async serviceFilters(): Promise<ServiceFilterOption[]> {
       const services = await deps.catalog.listServicesByBrand(BRANDS.docs);
@@ -366,7 +384,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt, readyAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund, decidedRefunds] =
+      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund, decidedRefunds, refundable] =
         await Promise.all([
           deps.users.contactsByIds([order.userId]),
           notesOf(order.id),
@@ -376,6 +394,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           deps.orders.returnedCents(db, order.id),
           deps.refunds.openRequestOf(order.id),
           deps.refunds.decidedRequestsOf(order.id),
+          deps.orders.refundable(db, order.id),
         ]);
       const contact = contacts.get(order.userId);
       // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
@@ -398,6 +417,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         payments,
         openRefund,
         decidedRefunds,
+        refundable,
       };
       if (order.kind === 'photo') {
         const photo = withDeskPhotoLinks(

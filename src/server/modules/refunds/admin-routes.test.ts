@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST';
+/** Why staff refund less than was asked: every partial approval says (decision 0187). */
+const PARTLY = 'Part of the fee was already spent on your appointment.';
 
+import { ADMIN_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import {
   REFERRAL_REWARD_MESSAGES as REFERRAL_MESSAGES,
@@ -169,6 +172,7 @@ describe('reading refund requests', () => {
     // After a partial refund, the policy's amount is what of the refundable part is left.
     const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
       amountCents: 500,
+      partialReason: PARTLY,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await split()).defaultCents).toBe(order.price.totalCents - kept - 500);
@@ -222,6 +226,7 @@ describe('automatic refunds of stray charges', () => {
     // A staff decision's refund is not automatic.
     const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
       amountCents: 100,
+      partialReason: PARTLY,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const ofOrder = (await t.app.services.refunds.automaticRefunds()).filter((r) => r.orderId === order.id);
@@ -254,8 +259,9 @@ describe('approving a refund', () => {
       const split = (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
       return { customer, order, request, policyCents: split.defaultCents as number };
     };
+    // Each is less than the $372.90 asked: staff say why (decision 0187).
     const approve = (id: number, amountCents: number) =>
-      call('POST', `/admin/refunds/${id}/approve`, bearer(staff.token), { amountCents });
+      call('POST', `/admin/refunds/${id}/approve`, bearer(staff.token), { amountCents, partialReason: PARTLY });
 
     // All of it asked after it went to the authorities; all the policy allows given: the fees are why.
     const whole = await submitted('372.90');
@@ -436,7 +442,10 @@ describe('approving a refund', () => {
     const { order, paymentId, request } = await paidOrderWithRequest();
     // The provider's side no longer has a completed payment (refunded outside the app, say).
     await t.database.db.update(sandboxPayments).set({ status: 'failed' }).where(eq(sandboxPayments.id, paymentId));
-    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 500,
+      partialReason: PARTLY,
+    });
     expect(res.statusCode).toBe(502);
     const detail = (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data;
     expect(detail.request.status).toBe('Received');
@@ -447,7 +456,10 @@ describe('approving a refund', () => {
     ]);
     // The same refund tried again once the provider can make it: the same key, one refund.
     await t.database.db.update(sandboxPayments).set({ status: 'succeeded' }).where(eq(sandboxPayments.id, paymentId));
-    const retry = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    const retry = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 500,
+      partialReason: PARTLY,
+    });
     expect(retry.statusCode).toBe(200);
     const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(reserved.map((r) => r.status)).toEqual(['succeeded']);
@@ -1057,7 +1069,10 @@ describe('cancelling a paid order', () => {
       'refund-request-staff',
     ]);
     // Decided in part: what is left stays, and nothing reopens.
-    const part = await call('POST', `/admin/refunds/${opened.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    const part = await call('POST', `/admin/refunds/${opened.id}/approve`, bearer(staff.token), {
+      amountCents: 500,
+      partialReason: PARTLY,
+    });
     expect(part.statusCode, part.body).toBe(200);
     // The customer is told it is less than the request was for, and by how much; not that fees were
     // paid out, for an order cancelled before it went to the authorities.
@@ -1090,5 +1105,66 @@ describe('cancelling a paid order', () => {
     const open = await paidOrderWithRequest('10.00');
     await call('POST', `/admin/refunds/${open.request.id}/reject`, bearer(staff.token), { reason: 'Not yet.' });
     expect(await requestsOf(open.order.id)).toHaveLength(1);
+  });
+});
+
+describe('a partial approval carries a reason (decision 0187)', () => {
+  it('refuses less than was asked without a reason, refunding nothing', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { paymentId, request } = await paidOrderWithRequest('20.00');
+    const approve = (payload: Record<string, unknown>) =>
+      call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), payload);
+
+    const missing = await approve({ amountCents: 1500 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(ADMIN_REFUND_MESSAGES.partialReasonRequired);
+    expect(missing.json().message).toBe('Say why less than the amount asked for is refunded');
+    expect(missing.json().errors).toEqual({ partialReason: ADMIN_REFUND_MESSAGES.partialReasonRequired });
+    const blank = await approve({ amountCents: 1500, partialReason: '    ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(ADMIN_REFUND_MESSAGES.partialReasonRequired);
+    const short = await approve({ amountCents: 1500, partialReason: ' abc ' });
+    expect(short.json().message).toBe(ADMIN_REFUND_MESSAGES.partialReasonTooShort);
+    const long = await approve({ amountCents: 1500, partialReason: 'x'.repeat(501) });
+    expect(long.json().message).toBe(ADMIN_REFUND_MESSAGES.partialReasonTooLong);
+    // The whole amount takes no reason: one sent with it is refused, not kept.
+    const whole = await approve({ amountCents: 2000, partialReason: 'Because we can.' });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json().message).toBe(ADMIN_REFUND_MESSAGES.partialReasonNotPartial);
+
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
+      [],
+    );
+    const [row] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, request.id));
+    expect(row).toMatchObject({ status: 'Received', approvedCents: null, partialReason: null });
+  });
+
+  it('stores the reason, shows it on the request, and tells the customer by e-mail and on their order', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, paymentId, request } = await paidOrderWithRequest('20.00');
+    const why = 'The courier fee was already paid out for your order.';
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 1500,
+      partialReason: `  ${why}  `,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'Refunded', approvedCents: 1500, partialReason: why });
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([1500]);
+    const detail = await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token));
+    expect(detail.json().data.request.partialReason).toBe(why);
+
+    const mail = await decisionMailOf(request.reference);
+    expect(mail?.text).toContain(REFUND_MAIL_TEXT.partialReasonLabel);
+    expect(mail?.text).toContain(why);
+    expect(mail?.html).toContain(why);
+    expect(await noticesOf(customer.id)).toContainEqual({
+      orderId: order.displayId,
+      remark: REFUND_NOTICES.refunded(request.reference, '$15', why),
+    });
+    const [approved] = (await auditOf(staff.token, request.id)).filter(
+      (e: { action: string }) => e.action === 'refund.approve',
+    );
+    expect(approved).toMatchObject({ after: { approvedCents: 1500, partialReason: why } });
   });
 });

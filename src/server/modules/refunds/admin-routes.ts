@@ -50,6 +50,9 @@ function approvalAnswer(result: ApproveResult, byHand?: string) {
   if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
   if (result.reason === 'in-flight') throw new HttpError(409, M.inFlight);
   if (result.reason === 'provider-unclear') throw new HttpError(502, M.providerUnclear);
+  if (result.reason === 'partial-reason') {
+    throw new HttpError(400, result.message, { partialReason: result.message });
+  }
   if (result.reason === 'over') {
     const message = M.overRemaining(result.remaining);
     throw new HttpError(400, message, { amountCents: message });
@@ -107,7 +110,8 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "Refund amountCents (full or partial) through the order's payment provider; e-mails the customer",
+        summary:
+          "Refund amountCents (full or partial) through the order's payment provider; e-mails the customer. Less than the request asked needs partialReason (5–500 characters, told to the customer); the full amount takes none (400)",
         params: idParams,
         body: approveRefundSchema,
         // 502: the payment provider refused or did not answer.
@@ -115,7 +119,14 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      approvalAnswer(await refunds.approve(auditActor(request), request.params.id, request.body.amountCents)),
+      approvalAnswer(
+        await refunds.approve(
+          auditActor(request),
+          request.params.id,
+          request.body.amountCents,
+          request.body.partialReason,
+        ),
+      ),
   );
 
   app.post(

@@ -4,7 +4,9 @@ import {
   type AdminRefundDetail,
   type AdminRefundListQuery,
   type AutomaticRefund,
+  type DeskRefund,
   OPEN_REFUND_REQUEST_STATUSES,
+  partialReasonRefusal,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
@@ -12,6 +14,7 @@ import { type Currency, formatMoney, type Money } from '../../../domain/catalog/
 import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
+import { withNewReference } from '../../lib/reference.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -19,6 +22,7 @@ import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService, RefundReservation } from '../orders/service.ts';
 import type { ByHandRefusal, PaymentsService } from '../payments/service.ts';
+import { newRefundReference } from './reference.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 import { billingSignature } from './request-mails.ts';
 
@@ -71,7 +75,19 @@ export type ApproveResult =
   | { ok: false; reason: 'not-recorded'; why: ByHandRefusal; refundId?: string }
   /** A retry of a request that is not waiting on its provider call. */
   | { ok: false; reason: 'not-retryable'; status: RefundStatus }
-  | { ok: false; reason: 'over'; remaining: { amountCents: number; currency: Currency } };
+  | { ok: false; reason: 'over'; remaining: { amountCents: number; currency: Currency } }
+  /** The reason for a partial approval is missing, or was sent with the whole amount (decision 0187). */
+  | { ok: false; reason: 'partial-reason'; message: string };
+
+/**
+ * A refund started on the order desk (decision 0187): an approval's answers (`created` false when the
+ * same form's key found the refund it made), or why none was started.
+ */
+export type DeskRefundResult =
+  | (ApproveResult & { created?: boolean })
+  | { ok: false; reason: 'cancelled' | 'key-reused' }
+  | { ok: false; reason: 'open-request'; reference: string }
+  | { ok: false; reason: 'not-finished'; reference: string; status: RefundStatus };
 
 export type RejectResult =
   | { ok: true; request: AdminRefund }
@@ -84,6 +100,18 @@ const SUBJECT = { type: 'refund-request' } as const;
 const AUTOMATIC = { type: 'payment-attempt' } as const;
 /** One key per request and amount, so the same refund tried again is the same refund at the provider. */
 const refundKey = (reference: string, amountCents: number) => `refund-request-${reference}-${amountCents}`;
+
+/** Step 1 done: the reservation's key, and the status to reopen the request as if the provider refuses. */
+type Claimed = { ok: 'claimed'; key: string; before: RefundStatus };
+
+/** Ends a transaction with its rollback and carries the refusal out of it. */
+class RolledBack extends Error {
+  readonly result: ApproveResult;
+  constructor(result: ApproveResult) {
+    super('rolled back');
+    this.result = result;
+  }
+}
 
 /** Why a reservation was refused, as the approval's answer. */
 function refusal(reserved: Exclude<RefundReservation, { ok: true }>): ApproveResult {
@@ -100,11 +128,13 @@ function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefu
     orderDisplayId,
     email: row.email,
     reason: row.reason,
+    origin: row.origin,
     amountCents: row.amountCents,
     currency: row.currency,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     approvedCents: row.approvedCents,
+    partialReason: row.partialReason,
     rejectionReason: row.rejectionReason,
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
@@ -129,6 +159,8 @@ export const REFUND_MAIL_TEXT = {
   /** Any other shortfall: no reason is made up. */
   lessThanAskedOnly: (asked: string) =>
     `This is less than the ${asked} asked for. If you think the amount is wrong, reply to this e-mail.`,
+  /** The details row with staff's reason for refunding less than asked (decision 0187). */
+  partialReasonLabel: 'Why less was refunded',
 } as const;
 
 /**
@@ -207,6 +239,9 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       ['Reference', request.reference],
       ['Order', request.orderDisplayId],
     ];
+    // Staff started it on the desk: the customer asked nothing, so they read why it was made.
+    const byStaff = request.origin === 'staff';
+    if (byStaff) details.push(['Reason', request.reason]);
     const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
     const signature = billingSignature(request.orderDisplayId, deps.contact);
     const sender = orderSender(orderKindOfDisplayId(request.orderDisplayId));
@@ -218,12 +253,13 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const asked = formatMoney({ amountCents: request.amountCents, currency: request.currency });
       details.push(['Amount refunded', refunded]);
       if (shortBy) details.push(['Amount asked', asked]);
+      if (request.partialReason) details.push([REFUND_MAIL_TEXT.partialReasonLabel, request.partialReason]);
       return simpleMail({
         to: request.email,
         subject: `Your refund of ${amount} for order ${request.orderDisplayId} is on its way`,
         heading: 'Your refund is approved',
         intro: [
-          `We have refunded ${refunded} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
+          `We have refunded ${refunded} for order ${request.orderDisplayId} (${byStaff ? 'refund' : 'refund request'} ${request.reference}) to your original payment method.`,
           ...(shortBy ? [shortBy] : []),
           ...(whole ? [REFUND_MAIL_TEXT.wholePayment] : []),
         ],
@@ -294,6 +330,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         await requests.update(id, {
           status: reopenAs,
           approvedCents: null,
+          partialReason: null,
           decidedByUserId: null,
           decidedAt: null,
         });
@@ -324,7 +361,12 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           { amountCents: refunded.approvedCents ?? 0, currency: refunded.currency },
           charged,
         );
-        await notifyOrderAccount(deps, tx, refunded.orderId, REFUND_NOTICES.refunded(refunded.reference, amount));
+        await notifyOrderAccount(
+          deps,
+          tx,
+          refunded.orderId,
+          REFUND_NOTICES.refunded(refunded.reference, amount, refunded.partialReason),
+        );
         await deps.afterDecision?.(tx, row.orderId);
       }
       if (outcome.fullyRefunded) {
@@ -334,7 +376,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           'Refunded',
           {
             by: { actor: 'staff', userId: actor.id },
-            remark: `Refund ${refunded.reference}: the whole payment was refunded.`,
+            remark: REFUND_NOTICES.wholePayment(refunded.reference, refunded.partialReason),
             // The decision's e-mail above says it: one e-mail for one refund.
             mail: false,
           },
@@ -387,6 +429,48 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       }
       return { ok: 'claimed', key };
     });
+  }
+
+  /**
+   * Step 1 of an approval, in `tx` holding the request's and the order's locks: the amount reserved
+   * against what is left (payments), the request marked Approved with who decided, audited.
+   */
+  async function decideLocked(
+    tx: Database,
+    actor: StaffActor,
+    row: RefundRequestRow,
+    amountCents: number,
+    partialReason: string | null,
+  ): Promise<ApproveResult | Claimed> {
+    const key = refundKey(row.reference, amountCents);
+    const reserved = await deps.orders.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
+    if (!reserved.ok) return refusal(reserved);
+    await createRefundsRepository(tx).update(row.id, {
+      status: 'Approved',
+      approvedCents: amountCents,
+      partialReason,
+      decidedByUserId: actor.id,
+      decidedAt: deps.now(),
+    });
+    await deps.audit.record(tx, {
+      actor,
+      action: 'refund.approve',
+      subject: { ...SUBJECT, id: row.id },
+      before: { status: row.status },
+      after: { status: 'Approved', approvedCents: amountCents, ...(partialReason ? { partialReason } : {}) },
+      ...(partialReason ? { words: ['partialReason'] } : {}),
+    });
+    return { ok: 'claimed', key, before: row.status };
+  }
+
+  /** The desk's form sent again with its key: the refund it made, or why that one is not made yet. */
+  async function replayed(tx: Database, row: RefundRequestRow, input: DeskRefund): Promise<DeskRefundResult> {
+    if (row.amountCents !== input.amountCents || row.reason !== input.reason)
+      return { ok: false, reason: 'key-reused' };
+    if (row.status !== 'Refunded') {
+      return { ok: false, reason: 'not-finished', reference: row.reference, status: row.status };
+    }
+    return { ok: true, request: await toAdmin(row, tx), fullyRefunded: false, created: false };
   }
 
   return {
@@ -460,37 +544,85 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       };
     },
 
-    async approve(actor: StaffActor, id: number, amountCents: number): Promise<ApproveResult> {
+    async approve(actor: StaffActor, id: number, amountCents: number, partialReason?: string): Promise<ApproveResult> {
       // Step 1: decide and reserve, under the request's lock (then the order's, as checkout locks it).
-      const claimed = await db.transaction(
-        async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string; before: RefundStatus }> => {
-          const requests = createRefundsRepository(tx);
-          const row = await requests.lockById(id);
-          if (!row) return { ok: false, reason: 'not-found' };
-          if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
-          await deps.orders.lockOrder(tx, row.orderId);
-          const key = refundKey(row.reference, amountCents);
-          const reserved = await deps.orders.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
-          if (!reserved.ok) return refusal(reserved);
-          await requests.update(id, {
-            status: 'Approved',
-            approvedCents: amountCents,
-            decidedByUserId: actor.id,
-            decidedAt: deps.now(),
-          });
-          await deps.audit.record(tx, {
-            actor,
-            action: 'refund.approve',
-            subject: { ...SUBJECT, id },
-            before: { status: row.status },
-            after: { status: 'Approved', approvedCents: amountCents },
-          });
-          return { ok: 'claimed', key, before: row.status };
-        },
-      );
+      const claimed = await db.transaction(async (tx): Promise<ApproveResult | Claimed> => {
+        const row = await createRefundsRepository(tx).lockById(id);
+        if (!row) return { ok: false, reason: 'not-found' };
+        if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
+        const refused = partialReasonRefusal(row.amountCents, amountCents, partialReason);
+        if (refused) return { ok: false, reason: 'partial-reason', message: refused };
+        await deps.orders.lockOrder(tx, row.orderId);
+        return decideLocked(tx, actor, row, amountCents, partialReason ?? null);
+      });
       if (claimed.ok !== 'claimed') return claimed;
       const { key } = claimed;
       return finish(actor, id, () => deps.payments.executeRefund(key), claimed.before);
+    },
+
+    /**
+     * A refund staff start for the customer on the order desk (decision 0187): a request for
+     * `amountCents` with staff's reason, opened and approved in one transaction under the order's
+     * lock, then refunded as any approval is (the provider's call under the request's key, the
+     * ledger, the customer's e-mail). Nothing is stored when the amount does not fit what is left,
+     * so a refused start leaves no request behind. The form's key finds the request an earlier
+     * sending of it made: the same form twice is one refund.
+     */
+    async startFromDesk(
+      actor: StaffActor,
+      order: { id: number; email: string },
+      input: DeskRefund,
+    ): Promise<DeskRefundResult> {
+      const claimed = await withNewReference(
+        db,
+        'refund_requests_reference_unique',
+        newRefundReference,
+        async (tx, reference): Promise<DeskRefundResult | (Claimed & { id: number })> => {
+          const locked = await deps.orders.lockOrder(tx, order.id);
+          if (!locked) return { ok: false, reason: 'not-found' };
+          const requests = createRefundsRepository(tx);
+          // Under the order's lock: a second sending waits for the first to store its request.
+          const earlier = await requests.findByIdempotencyKey(order.id, input.idempotencyKey);
+          if (earlier) return replayed(tx, earlier, input);
+          if (locked.status === 'Cancelled') return { ok: false, reason: 'cancelled' };
+          const open = await requests.findOpenRequest(order.id);
+          if (open) return { ok: false, reason: 'open-request', reference: open.reference };
+          const left = await deps.orders.refundable(tx, order.id);
+          if (!left) return { ok: false, reason: 'not-paid' };
+          const inserted = await requests.insert({
+            reference,
+            orderId: order.id,
+            email: order.email,
+            reason: input.reason,
+            amountCents: input.amountCents,
+            currency: left.currency,
+            origin: 'staff',
+            idempotencyKey: input.idempotencyKey,
+            ip: null,
+          });
+          const row = await requests.lockById(inserted.id);
+          if (!row) throw new Error(`refund request ${reference} vanished as it was stored`);
+          await deps.audit.record(tx, {
+            actor,
+            action: 'refund.desk-start',
+            subject: { ...SUBJECT, id: row.id },
+            after: { orderId: order.id, amountCents: input.amountCents, reason: input.reason },
+            words: ['reason'],
+          });
+          const decided = await decideLocked(tx, actor, row, input.amountCents, null);
+          // Refused (more than is left, nothing paid): the transaction rolls back, the request with it.
+          if (decided.ok !== 'claimed') throw new RolledBack(decided);
+          return { ...decided, id: row.id };
+        },
+      ).catch((error: unknown) => {
+        if (error instanceof RolledBack) return error.result;
+        throw error;
+      });
+      if (claimed.ok !== 'claimed') return claimed;
+      const { key, id } = claimed;
+      // A refusal of the provider leaves the request In review on the refunds desk, to decide again.
+      const result = await finish(actor, id, () => deps.payments.executeRefund(key), 'In review');
+      return { ...result, created: true };
     },
 
     /**

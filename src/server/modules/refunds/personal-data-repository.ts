@@ -17,7 +17,7 @@ export function createRefundsPersonalDataRepository(db: Database) {
 
     /**
      * The request stays as the record of the refund; the address it came from, its e-mail and the
-     * words of its reason and of a rejection go. Answers the requests' ids.
+     * words of its reason, of a rejection and of a partial approval go. Answers the requests' ids.
      */
     async anonymise(orderIds: readonly number[], email: string): Promise<number[]> {
       if (orderIds.length === 0) return [];
@@ -28,6 +28,7 @@ export function createRefundsPersonalDataRepository(db: Database) {
           ip: null,
           reason: ERASED_TEXT,
           rejectionReason: sql`CASE WHEN ${refundRequests.rejectionReason} IS NULL THEN NULL ELSE ${ERASED_TEXT} END`,
+          partialReason: sql`CASE WHEN ${refundRequests.partialReason} IS NULL THEN NULL ELSE ${ERASED_TEXT} END`,
         })
         .where(inArray(refundRequests.orderId, [...orderIds]))
         .returning({ id: refundRequests.id });

@@ -55,6 +55,7 @@ export function createRefundsRepository(db: Database) {
 
     async insert(request: NewRefundRequest) {
       const [row] = await db.insert(refundRequests).values(request).returning({
+        id: refundRequests.id,
         reference: refundRequests.reference,
         amountCents: refundRequests.amountCents,
         currency: refundRequests.currency,
@@ -63,6 +64,15 @@ export function createRefundsRepository(db: Database) {
       });
       if (!row) throw new Error('refund request was not stored');
       return row;
+    },
+
+    /** The request a desk refund form with this key made for the order, or null (decision 0187). */
+    async findByIdempotencyKey(orderId: number, key: string): Promise<RefundRequestRow | null> {
+      const [row] = await db
+        .select()
+        .from(refundRequests)
+        .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.idempotencyKey, key)));
+      return row ?? null;
     },
 
     async findById(id: number): Promise<RefundRequestRow | null> {

@@ -10,6 +10,10 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService, Order as PlacedOrder, StatusChangeListener } from '../orders/service.ts';
 import { createRefundDecisions, notifyOrderAccount, type RefundDecisionDeps } from './decisions.ts';
+
+/** What a refund started on the order desk answers (decision 0187). */
+export type { DeskRefundResult } from './decisions.ts';
+
 import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
 import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/refunds.ts';
-import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
+import { ADMIN_REFUND_MESSAGES, adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import { ADMIN_USER_MESSAGES, type AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { RefundPage } from './refund-page.tsx';
@@ -21,11 +21,13 @@ const refund: AdminRefundDetail = {
     orderDisplayId: 'DOC-000123',
     email: 'meera@example.com',
     reason: 'We cancelled the trip.',
+    origin: 'customer',
     amountCents: 7900,
     currency: 'USD',
     status: 'Received',
     createdAt: '2026-11-20T10:00:00.000Z',
     approvedCents: null,
+    partialReason: null,
     rejectionReason: null,
     decidedAt: null,
   },
@@ -132,6 +134,15 @@ describe('a refund request page', () => {
     expect(api.calls).toEqual([]);
 
     await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    // Less than the $79 asked: the customer is told why (decision 0187).
+    await act(async () =>
+      fireEvent.change(
+        screen.getByRole('textbox', { name: 'Why less than the $79 asked for (e-mailed to the customer)' }),
+        {
+          target: { value: 'The government fee was paid out.' },
+        },
+      ),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
     // Nothing is refunded before the confirmation, which names the amount; Cancel goes back.
     expect(api.calls).toEqual([]);
@@ -148,8 +159,61 @@ describe('a refund request page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
     expect(await screen.findByText('Refunded $40.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', '/api/v1/admin/refunds/7/approve', { amountCents: 4000 }],
+      [
+        'POST',
+        '/api/v1/admin/refunds/7/approve',
+        { amountCents: 4000, partialReason: 'The government fee was paid out.' },
+      ],
     ]);
+  });
+
+  it('asks why only when less than was asked is refunded, and sends no reason with the whole amount (decision 0187)', async () => {
+    const api = fakeApi({
+      'POST /api/v1/admin/refunds/7/approve': () => ok({ ...refund.request, status: 'Refunded' }, 'Refunded $79.'),
+    });
+    const roomy: AdminRefundDetail = {
+      ...refund,
+      refundable: { provider: 'sandbox', paidCents: 10000, refundedCents: 0, remainingCents: 10000, currency: 'USD' },
+      split: null,
+    };
+    renderWithRouter(<RefundPage detail={roomy} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    const why = /Why less than the \$79 asked for/;
+    // All that was asked: no reason to give.
+    expect((amount as HTMLInputElement).value).toBe('79.00');
+    expect(screen.queryByRole('textbox', { name: why })).toBeNull();
+
+    await act(async () => fireEvent.change(amount, { target: { value: '50' } }));
+    const reason = screen.getByRole('textbox', { name: why });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $50' })));
+    expect(screen.getByText(ADMIN_REFUND_MESSAGES.partialReasonRequired)).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toBe('refund-partial-reason-error');
+    await act(async () => fireEvent.change(reason, { target: { value: 'abc' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $50' })));
+    expect(screen.getByText(ADMIN_REFUND_MESSAGES.partialReasonTooShort)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    // Back to the whole amount: the field goes, and what was typed in it is not sent.
+    await act(async () => fireEvent.change(amount, { target: { value: '79' } }));
+    expect(screen.queryByRole('textbox', { name: why })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $79' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $79' })));
+    expect(await screen.findByText('Refunded $79.')).toBeTruthy();
+    expect(api.calls.map((c) => c.body)).toEqual([{ amountCents: 7900 }]);
+  });
+
+  it('shows why less than asked was refunded on a decided request', async () => {
+    renderWithRouter(
+      <RefundPage
+        detail={{
+          ...refund,
+          request: { ...refund.request, status: 'Refunded', approvedCents: 4000, partialReason: 'Fees paid out.' },
+        }}
+      />,
+    );
+    expect(await screen.findByText('Why less than asked')).toBeTruthy();
+    expect(screen.getByText('Fees paid out.')).toBeTruthy();
   });
 
   it('starts from what the customer asked when the policy would give more', async () => {

@@ -65,6 +65,7 @@ import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
+import { DeskRefundForm } from './desk-refund-form.tsx';
 import { DocumentRequests } from './order-desk-requests.tsx';
 import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
@@ -1109,6 +1110,17 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
           <Panel title="Payments" id="desk-payments">
             <PaymentsLedger order={order} />
           </Panel>
+          {isPaid(order) ? (
+            <Panel title="Refund" id="desk-refund">
+              <DeskRefundForm
+                displayId={order.displayId}
+                status={order.status}
+                refundable={order.refundable}
+                openRefund={order.openRefund}
+                email={order.customer.email}
+              />
+            </Panel>
+          ) : null}
           <ServiceSections order={order} renderAnswers={renderAnswers} />
           <PhotoSections order={order} />
           <Panel title="Timeline" id="desk-timeline">

@@ -167,6 +167,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
                     )}
                   </Link>
                   {r.origin === 'cancellation' ? <span className="text-slate-600"> · {M.byCancellation}</span> : null}
+                  {r.origin === 'staff' ? <span className="text-slate-600"> · {M.byStaff}</span> : null}
                 </li>
               ))}
             </ul>

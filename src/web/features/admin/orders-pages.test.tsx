@@ -219,6 +219,7 @@ const ORDER = {
   },
   refundedCents: 0,
   decidedRefunds: [],
+  refundable: null,
   payments: {
     attempts: [
       {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { REFUND_SPLIT_TEXT, type RefundSplit, refundSplitWords } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefundDetail,
+  type ApproveRefund,
   approveRefundFormSchema,
   OPEN_REFUND_REQUEST_STATUSES,
   recordRefundByHandSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { amountField } from '../../../domain/refunds/schema.ts';
 import { formatUtc } from './order-format.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
@@ -86,26 +88,42 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
     split ? split.defaultCents : (refundable?.remainingCents ?? Infinity),
   );
   const [amount, setAmount] = useState(asAmount(suggested));
+  const [partialReason, setPartialReason] = useState('');
   const [reason, setReason] = useState('');
   const [refundId, setRefundId] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; refundId?: string }>({});
-  // Money goes back only after staff confirm the amount they read (issue 28 §3).
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{ amount?: string; partialReason?: string; reason?: string; refundId?: string }>(
+    {},
+  );
+  // Money goes back only after staff confirm the amount (and the reason for less) they read (issue 28 §3).
+  const [confirming, setConfirming] = useState<ApproveRefund | null>(null);
+  const approveForm = approveRefundFormSchema(request.amountCents);
+  // Less than asked needs a reason the customer reads (decision 0187): the field shows only then.
+  const typedCents = amountField.safeParse(amount);
+  const short = typedCents.success && typedCents.data < request.amountCents;
 
   const approve = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = approveRefundFormSchema.safeParse({ amount });
-    if (!parsed.success) return setErrors({ amount: parsed.error.issues[0]?.message ?? 'Enter an amount' });
-    if (refundable && parsed.data.amountCents > refundable.remainingCents) {
+    // The amount first (what is left), then the reason a smaller amount needs.
+    if (!typedCents.success) return setErrors({ amount: typedCents.error.issues[0]?.message ?? 'Enter an amount' });
+    if (refundable && typedCents.data > refundable.remainingCents) {
       return setErrors({ amount: `At most ${money(refundable.remainingCents)} is left to refund.` });
     }
+    const parsed = approveForm.safeParse({ amount, partialReason });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setErrors(
+        issue?.path[0] === 'partialReason'
+          ? { partialReason: issue.message }
+          : { amount: issue?.message ?? 'Enter an amount' },
+      );
+    }
     setErrors({});
-    setConfirming(parsed.data.amountCents);
+    setConfirming(parsed.data);
   };
   const confirm = () => {
     if (confirming === null) return;
     setConfirming(null);
-    void action.run('POST', `/admin/refunds/${request.id}/approve`, { amountCents: confirming });
+    void action.run('POST', `/admin/refunds/${request.id}/approve`, confirming);
   };
   const recordByHand = (event: React.FormEvent) => {
     event.preventDefault();
@@ -162,6 +180,12 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             <dd>{money(request.approvedCents)}</dd>
           </>
         )}
+        {request.partialReason !== null && (
+          <>
+            <dt className="font-semibold text-slate-700">Why less than asked</dt>
+            <dd className="whitespace-pre-line">{request.partialReason}</dd>
+          </>
+        )}
         {request.rejectionReason !== null && (
           <>
             <dt className="font-semibold text-slate-700">Rejected because</dt>
@@ -171,7 +195,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
       </dl>
       {split && <PolicySplit split={split} feesPaid={detail.feesPaid} money={money} />}
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">The customer's reason</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          {request.origin === 'staff' ? 'Why staff refunded it (started on the order desk)' : "The customer's reason"}
+        </h2>
         <p className="whitespace-pre-line text-slate-800">{request.reason}</p>
       </div>
 
@@ -204,6 +230,31 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 {errors.amount}
               </p>
             )}
+            {short && (
+              <>
+                <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+                  Why less than the {money(request.amountCents)} asked for (e-mailed to the customer)
+                  <textarea
+                    name="partialReason"
+                    rows={3}
+                    maxLength={500}
+                    value={partialReason}
+                    onChange={(event) => {
+                      setPartialReason(event.target.value);
+                      setConfirming(null);
+                    }}
+                    aria-invalid={errors.partialReason ? true : undefined}
+                    aria-describedby={errors.partialReason ? 'refund-partial-reason-error' : undefined}
+                    className={`${field} w-full`}
+                  />
+                </label>
+                {errors.partialReason && (
+                  <p id="refund-partial-reason-error" className="text-sm text-red-700">
+                    {errors.partialReason}
+                  </p>
+                )}
+              </>
+            )}
             {split && (
               <p className="text-xs text-slate-600">
                 The policy's amount is {money(split.defaultCents)}:{' '}
@@ -219,10 +270,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 disabled={action.pending || !refundable}
                 className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
               >
-                Refund {(() => {
-                  const parsed = approveRefundFormSchema.safeParse({ amount });
-                  return parsed.success ? money(parsed.data.amountCents) : '';
-                })()}
+                Refund {typedCents.success ? money(typedCents.data) : ''}
               </button>
             ) : (
               <div
@@ -232,11 +280,12 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
               >
                 <p id="refund-confirm-title" className="font-semibold text-slate-900">
-                  Refund {money(confirming)} to {request.email}?
+                  Refund {money(confirming.amountCents)} to {request.email}?
                 </p>
                 <p id="refund-confirm-text" className="text-sm text-slate-800">
                   The money goes back through {refundable?.provider ?? 'the payment provider'} at once and the customer
-                  is e-mailed. A refund cannot be undone.
+                  is e-mailed{confirming.partialReason ? ' with your reason for refunding less' : ''}. A refund cannot
+                  be undone.
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <button
@@ -245,7 +294,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                     disabled={action.pending}
                     className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
                   >
-                    Confirm the refund of {money(confirming)}
+                    Confirm the refund of {money(confirming.amountCents)}
                   </button>
                   <button
                     type="button"

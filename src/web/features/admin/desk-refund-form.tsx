@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import { type DeskRefund, deskRefundFormSchema } from '../../../domain/admin/refunds.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { amountField } from '../../../domain/refunds/schema.ts';
+import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
+
+/**
+ * The form's one-time key (decision 0187): the same form sent twice is one refund on the server. Made
+ * from getRandomValues, which a page on plain http (the embedded mode on a network address) has too.
+ */
+const newFormKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
+
+type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund'> & { email: string };
+
+/**
+ * A refund staff start for the customer from the order desk (decision 0187): an amount of at most
+ * what is left and the reason the customer reads, confirmed before the money goes. The server opens
+ * the request and approves it through the refunds desk's own approval; the amount is checked there
+ * again against what is left, under the order's lock.
+ */
+export function DeskRefundForm({ displayId, status, refundable, openRefund, email }: Props) {
+  const action = useAdminAction();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(newFormKey);
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [confirming, setConfirming] = useState<DeskRefund | null>(null);
+
+  if (!refundable) return <p className="text-sm text-slate-700">Nothing was paid through us: nothing to refund.</p>;
+  const money = (amountCents: number) => formatMoney({ amountCents, currency: refundable.currency });
+  if (status === 'Cancelled') {
+    return (
+      <p className="text-sm text-slate-700">
+        This order is cancelled: what is left of its payment goes back through its cancellation refund request on the{' '}
+        <Link to={ROUTES.ADMIN_REFUNDS} className="text-brand-700 underline">
+          refunds desk
+        </Link>
+        .
+      </p>
+    );
+  }
+  if (openRefund) {
+    return (
+      <p className="text-sm text-slate-700">
+        Refund request {openRefund.reference} waits for a decision:{' '}
+        <Link to={`${ROUTES.ADMIN_REFUNDS}/${openRefund.id}`} className="text-brand-700 underline">
+          decide it on the refunds desk
+        </Link>{' '}
+        instead.
+      </p>
+    );
+  }
+  if (refundable.remainingCents <= 0) {
+    return <p className="text-sm text-slate-700">All of the payment has been refunded or is being refunded.</p>;
+  }
+
+  const typed = amountField.safeParse(amount);
+  const check = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = deskRefundFormSchema.safeParse({ amount, reason, idempotencyKey: key });
+    if (!parsed.success) {
+      const found: { amount?: string; reason?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] === 'reason' ? 'reason' : 'amount';
+        found[name] ??= issue.message;
+      }
+      return setErrors(found);
+    }
+    if (parsed.data.amountCents > refundable.remainingCents) {
+      return setErrors({ amount: `At most ${money(refundable.remainingCents)} is left to refund.` });
+    }
+    setErrors({});
+    setConfirming(parsed.data);
+  };
+  const confirm = async () => {
+    if (confirming === null) return;
+    const sent = confirming;
+    setConfirming(null);
+    const made = await action.run('POST', `/admin/orders/${displayId}/refunds`, sent);
+    // Made: the next refund is another one, with a key of its own. Refused: the same form keeps its key.
+    if (made) {
+      setKey(newFormKey());
+      setAmount('');
+      setReason('');
+    }
+  };
+  const retype = () => setConfirming(null);
+
+  return (
+    <form onSubmit={check} noValidate className="flex flex-col gap-2">
+      <p className="text-sm text-slate-700">
+        {money(refundable.paidCents)} paid through {refundable.provider}; {money(refundable.remainingCents)} left to
+        refund. The customer is e-mailed the amount and your reason.
+      </p>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Amount to refund ({refundable.currency})
+        <input
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            retype();
+          }}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? 'desk-refund-amount-error' : undefined}
+          className={field}
+        />
+      </label>
+      {errors.amount && (
+        <p id="desk-refund-amount-error" className="text-sm text-red-700">
+          {errors.amount}
+        </p>
+      )}
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Reason (e-mailed to the customer)
+        <textarea
+          name="reason"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            retype();
+          }}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? 'desk-refund-reason-error' : undefined}
+          className={field}
+        />
+      </label>
+      {errors.reason && (
+        <p id="desk-refund-reason-error" className="text-sm text-red-700">
+          {errors.reason}
+        </p>
+      )}
+      {confirming === null ? (
+        <button
+          type="submit"
+          disabled={action.pending}
+          className={`${button} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
+        >
+          Refund {typed.success ? money(typed.data) : ''}
+        </button>
+      ) : (
+        <div
+          role="alertdialog"
+          aria-labelledby="desk-refund-confirm-title"
+          aria-describedby="desk-refund-confirm-text"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
+        >
+          <p id="desk-refund-confirm-title" className="font-semibold text-slate-900">
+            Refund {money(confirming.amountCents)} to {email}?
+          </p>
+          <p id="desk-refund-confirm-text" className="text-sm text-slate-800">
+            The money goes back through {refundable.provider} at once and the customer is e-mailed. A refund cannot be
+            undone.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void confirm()}
+              disabled={action.pending}
+              className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+            >
+              Confirm the refund of {money(confirming.amountCents)}
+            </button>
+            <button
+              type="button"
+              onClick={retype}
+              className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <ActionOutcome outcome={action.outcome} />
+    </form>
+  );
+}
