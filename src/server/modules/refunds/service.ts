@@ -10,10 +10,6 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService, Order as PlacedOrder, StatusChangeListener } from '../orders/service.ts';
 import { createRefundDecisions, notifyOrderAccount, type RefundDecisionDeps } from './decisions.ts';
-
-/** What a refund started on the order desk answers (decision 0187). */
-export type { DeskRefundResult } from './decisions.ts';
-
 import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
@@ -23,6 +19,9 @@ import {
   requestNotLoggedMail,
   requestReceivedMail,
 } from './request-mails.ts';
+
+/** What a refund started on the order desk answers (decision 0187). */
+export type { DeskRefundResult } from './decisions.ts';
 
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
