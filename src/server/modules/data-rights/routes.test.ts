@@ -243,6 +243,14 @@ describe('data rights: the export', () => {
       payload: { reason: 'The consulate already has your application.' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    const partly = await requestRefund(t, cleo.email, application.displayId, '2.00');
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refunds/${partly.id}/approve`,
+      headers: bearer(staff.token),
+      payload: { amountCents: 100, partialReason: 'The consulate kept its fee for the appointment.' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
 
     const { data, everything } = archiveOf(await exportOf(t, cleo.token));
     const orderOf = (displayId: string) => data.orders.find((o: { orderId: string }) => o.orderId === displayId);
@@ -255,6 +263,16 @@ describe('data rights: the export', () => {
         status: 'Rejected',
         approvedCents: null,
         rejectionReason: 'The consulate already has your application.',
+        partialReason: null,
+        startedBy: 'customer',
+      }),
+      expect.objectContaining({
+        reference: partly.reference,
+        status: 'Refunded',
+        amountCents: 200,
+        approvedCents: 100,
+        partialReason: 'The consulate kept its fee for the appointment.',
+        startedBy: 'customer',
       }),
     ]);
     const photo = orderOf(photos.displayId).photoOrder;

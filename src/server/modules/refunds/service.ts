@@ -303,6 +303,10 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         approvedCents: r.approvedCents,
         /** Staff's words to the customer, as the decision's e-mail gave them. */
         rejectionReason: r.rejectionReason,
+        /** Why less than asked was refunded, as the refund's e-mail gave it (decision 0187). */
+        partialReason: r.partialReason,
+        /** Who asked: the customer, or our team on the order desk (decision 0187). */
+        startedBy: r.origin,
       }));
     },
 
