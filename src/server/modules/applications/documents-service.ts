@@ -227,8 +227,9 @@ export function memberItems(
   app: ChecklistSnapshot,
   member: Pick<MemberRow, 'id' | 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
   requests: readonly DocumentRequest[],
+  today: string = todayIsoDate(),
 ): ChecklistItem[] {
-  return [...memberChecklistItems(app, member), ...otherDocumentItems(requests, member.id)];
+  return [...memberChecklistItems(app, member, today), ...otherDocumentItems(requests, member.id)];
 }
 
 /**

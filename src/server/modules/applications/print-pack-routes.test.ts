@@ -270,6 +270,24 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(res.json().message).toBe(PRINT_PACK_MESSAGES.notPaid);
   });
 
+  it('lists a document outside the checklist our team asked the member for, in that member’s pack only', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { user, order, adultId, minorId } = await familyOrder();
+    const asked = await apiCall(t.app, 'POST', `/admin/orders/${order.displayId}/document-requests`, staff.token, {
+      memberId: adultId,
+      otherDocument: { label: 'Marriage certificate' },
+      note: 'The consulate asks for it.',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const packText = async (memberId: number) => {
+      const res = await apiCall(t.app, 'GET', packPath(order.displayId, memberId), user.token);
+      expect(res.statusCode).toBe(200);
+      return (await pagesOf(res.rawPayload)).map((p) => p.text).join(' ');
+    };
+    expect(await packText(adultId)).toContain('Marriage certificate');
+    expect(await packText(minorId)).not.toContain('Marriage certificate');
+  });
+
   it('lets staff download the same pack from the back office', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const { order, minorId } = await familyOrder();

@@ -13,7 +13,8 @@ import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import { memberChecklistItems } from './documents-service.ts';
+import { createDocumentsRepository } from './documents-repository.ts';
+import { memberItems } from './documents-service.ts';
 import type { FormsService } from './forms-service.ts';
 import { orderNotFound } from './locked-order.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
@@ -77,10 +78,12 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
       if (!found) return formFailure(404, M.notFound);
       if (!canUsePrintPack(order.status)) return formFailure(409, PRINT_PACK_MESSAGES.notPaid);
       const { member, app } = found;
-      const [stored, address, fees] = await Promise.all([
+      const [stored, address, fees, requests] = await Promise.all([
         deps.forms.orderForm(app),
         missionAddress(order, app),
         feesOf(app),
+        // A document outside the checklist our team asked for goes in the envelope too (decision 0186).
+        createDocumentsRepository(db).listRequests(order.id),
       ]);
       const pack = buildPrintPack({
         orderDisplayId: order.displayId,
@@ -91,7 +94,7 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
         member: { fullName: member.fullName, kind: member.kind, dateOfBirth: member.dateOfBirth },
         definition: stored ? definitionForMember(stored.definition, member) : null,
         answers: member.answers,
-        checklist: memberChecklistItems(app, member, todayIsoDate(now())),
+        checklist: memberItems(app, member, requests, todayIsoDate(now())),
         missionAddress: address,
         orderStatus: order.status,
         fees,
