@@ -18,15 +18,21 @@ import { expectVisible, poll, waitForHydration } from './support/page.ts';
 const e2e = setupE2E();
 
 const TEST_TIMEOUT_MS = 180_000;
+/** Staff's words for refunding less than the cancellation's request (decision 0187). */
+const PARTIAL_REASON = 'The consulate kept its fee for the appointment already booked.';
 
 async function open(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
 }
 
-/** On the refunds desk's page of a request: refunds `amount` (the field's text), confirmed. */
-async function refund(desk: Page, amount: string) {
+/**
+ * On the refunds desk's page of a request: refunds `amount` (the field's text), confirmed; less than
+ * the request asked needs `partialReason` (decision 0187).
+ */
+async function refund(desk: Page, amount: string, partialReason?: string) {
   await desk.getByLabel(/^Amount/).fill(amount);
+  if (partialReason) await desk.getByLabel(/^Why less than the/).fill(partialReason);
   await desk.getByRole('button', { name: /^Refund \$/ }).click();
   await desk.getByRole('button', { name: /^Confirm the refund of / }).click();
   await expectVisible(desk.getByText(/^Refunded \$/));
@@ -75,7 +81,7 @@ describe('refunds of an order staff cancel (decision 0155)', () => {
       await expectVisible(payments.getByText(/waits for a decision/));
       await payments.getByRole('link', { name: D.openRefundLink }).click();
       await waitForHydration(desk);
-      await refund(desk, '100');
+      await refund(desk, '100', PARTIAL_REASON);
 
       // The desk: both decided requests, who opened each, and the payment less refunds.
       await open(desk, deskPath);
@@ -98,6 +104,8 @@ describe('refunds of an order staff cancel (decision 0155)', () => {
           timeout: MAIL_TIMEOUT_MS,
         })
         .toBe(1);
+      const [partial] = (await mailsTo(e2e.baseURL, email)).filter((m) => m.text.includes('Amount asked'));
+      expect(partial?.text).toContain(PARTIAL_REASON);
       await open(customer.page, `${ROUTES.SERVICE_ORDER}?orderId=${order.displayId}`);
       await expectVisible(customer.page.getByText(PAID_LINES_TEXT.refunded));
       await expectVisible(customer.page.getByText('-$110'));
