@@ -5,6 +5,7 @@ import { type DeskRefund, deskRefundFormSchema } from '../../../domain/admin/ref
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
+import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /**
@@ -14,7 +15,6 @@ import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 const newFormKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
 
 type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund'> & { email: string };
@@ -145,42 +145,21 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
         <button
           type="submit"
           disabled={action.pending}
-          className={`${button} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
+          className={`${REFUND_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
         >
           Refund {typed.success ? money(typed.data) : ''}
         </button>
       ) : (
-        <div
-          role="alertdialog"
-          aria-labelledby="desk-refund-confirm-title"
-          aria-describedby="desk-refund-confirm-text"
-          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
-        >
-          <p id="desk-refund-confirm-title" className="font-semibold text-slate-900">
-            Refund {money(confirming.amountCents)} to {email}?
-          </p>
-          <p id="desk-refund-confirm-text" className="text-sm text-slate-800">
-            The money goes back through {refundable.provider} at once and the customer is e-mailed. A refund cannot be
-            undone.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => void confirm()}
-              disabled={action.pending}
-              className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
-            >
-              Confirm the refund of {money(confirming.amountCents)}
-            </button>
-            <button
-              type="button"
-              onClick={retype}
-              className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <RefundConfirm
+          idPrefix="desk-refund-confirm"
+          amount={money(confirming.amountCents)}
+          email={email}
+          provider={refundable.provider}
+          withReason={false}
+          pending={action.pending}
+          onConfirm={() => void confirm()}
+          onCancel={retype}
+        />
       )}
       <ActionOutcome outcome={action.outcome} />
     </form>

@@ -13,6 +13,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { formatUtc } from './order-format.ts';
+import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
@@ -65,7 +66,6 @@ function PolicySplit({
   );
 }
 
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 const field = 'rounded-lg border border-slate-300 px-3 py-2 font-normal';
 
 /** Cents as the amount field shows them: 1250 → '12.50'. */
@@ -268,43 +268,21 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
               <button
                 type="submit"
                 disabled={action.pending || !refundable}
-                className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+                className={`${REFUND_BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
               >
                 Refund {typedCents.success ? money(typedCents.data) : ''}
               </button>
             ) : (
-              <div
-                role="alertdialog"
-                aria-labelledby="refund-confirm-title"
-                aria-describedby="refund-confirm-text"
-                className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
-              >
-                <p id="refund-confirm-title" className="font-semibold text-slate-900">
-                  Refund {money(confirming.amountCents)} to {request.email}?
-                </p>
-                <p id="refund-confirm-text" className="text-sm text-slate-800">
-                  The money goes back through {refundable?.provider ?? 'the payment provider'} at once and the customer
-                  is e-mailed{confirming.partialReason ? ' with your reason for refunding less' : ''}. A refund cannot
-                  be undone.
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    onClick={confirm}
-                    disabled={action.pending}
-                    className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
-                  >
-                    Confirm the refund of {money(confirming.amountCents)}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setConfirming(null)}
-                    className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-                  >
-                    Cancel
-                  </button>
-                </div>
-              </div>
+              <RefundConfirm
+                idPrefix="refund-confirm"
+                amount={money(confirming.amountCents)}
+                email={request.email}
+                provider={refundable?.provider ?? 'the payment provider'}
+                withReason={Boolean(confirming.partialReason)}
+                pending={action.pending}
+                onConfirm={confirm}
+                onCancel={() => setConfirming(null)}
+              />
             )}
           </form>
           <form
@@ -333,7 +311,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             <button
               type="submit"
               disabled={action.pending}
-              className={`${button} bg-red-700 text-white hover:bg-red-800`}
+              className={`${REFUND_BUTTON} bg-red-700 text-white hover:bg-red-800`}
             >
               Reject the request
             </button>
@@ -351,7 +329,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             type="button"
             disabled={action.pending}
             onClick={() => void action.run('POST', `/admin/refunds/${request.id}/retry`)}
-            className={`${button} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
+            className={`${REFUND_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
           >
             Retry the refund of {money(request.approvedCents)}
           </button>
@@ -383,7 +361,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             <button
               type="submit"
               disabled={action.pending}
-              className={`${button} self-start border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
+              className={`${REFUND_BUTTON} self-start border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
             >
               Record the refund of {money(request.approvedCents)} made by hand
             </button>
