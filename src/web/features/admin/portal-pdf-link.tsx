@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
-import { fetchFile, saveFile } from '../../lib/file-download.ts';
+import { fetchFile } from '../../lib/file-download.ts';
+import { useFileDownload } from '../../lib/use-file-download.ts';
 
 /** What the link says while the server makes the PDF, and when the answer did not come. */
 export const PORTAL_PDF_LINK_TEXT = {
@@ -16,19 +15,8 @@ export const PORTAL_PDF_LINK_TEXT = {
  * opening the API's JSON.
  */
 export function PortalPdfLink({ href, documentName }: { href: string; documentName: string }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function download() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      saveFile(await fetchFile(href, {}, `${documentName}.pdf`));
-    } catch (error) {
-      setProblem(errorMessage(error, PORTAL_PDF_LINK_TEXT.failed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, problem, download: save } = useFileDownload(PORTAL_PDF_LINK_TEXT.failed);
+  const download = () => save(() => fetchFile(href, {}, `${documentName}.pdf`));
   return (
     <>
       <a

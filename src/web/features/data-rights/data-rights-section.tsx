@@ -13,12 +13,12 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { saveFile } from '../../lib/file-download.ts';
 import { longDate } from '../../lib/format-date.ts';
 import { goTo } from '../../lib/go-to.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { forgetSignedInState } from '../../lib/stores/session-store.ts';
+import { useFileDownload } from '../../lib/use-file-download.ts';
 import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
 
 export const DATA_RIGHTS_TEXT = {
@@ -84,19 +84,8 @@ function PendingDeletion({ status }: { status: DeletionStatus }) {
 }
 
 function ExportBlock() {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function download() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      saveFile(await downloadExport());
-    } catch (error) {
-      setProblem(errorMessage(error, DATA_RIGHTS_TEXT.exportFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, problem, download: save } = useFileDownload(DATA_RIGHTS_TEXT.exportFailed);
+  const download = () => save(downloadExport);
   return (
     <div>
       <h3 className="text-lg font-semibold text-slate-900">{DATA_RIGHTS_TEXT.exportTitle}</h3>
