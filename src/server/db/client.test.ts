@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { databaseConfigFor, openDatabase } from './client.ts';
+import { databaseConfigFor, FIRST_NON_BASE_TYPE_OID, openDatabase } from './client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sevadocs-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -104,6 +104,50 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('embedded database 
       expect(done).toBe(200);
       // Without a turn between statements, the whole chain ran first: 200.
       expect(doneWhenTheLoopTurned).toBeLessThan(50);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(inject('databaseTemplate').kind === 'pglite')('embedded database result parsers (decision 0190)', () => {
+  it("keeps only the base types' parsers, though the data directory holds the schema", async () => {
+    const database = await createTestDatabase();
+    try {
+      const oids = Object.keys(database.pglite?.parsers ?? {}).map(Number);
+      // text, jsonb, timestamptz and their arrays among them.
+      expect(oids).toEqual(expect.arrayContaining([25, 1009, 3802, 3807, 1184, 1185]));
+      // PGlite's own start registered 318 here, 214 of them for the catalogs' row types, and one
+      // more for each of our tables; the test template holds them all.
+      expect(oids.filter((oid) => oid >= FIRST_NON_BASE_TYPE_OID)).toEqual([]);
+      expect(oids.length).toBeLessThan(120);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("parses what it parsed before: base types' arrays, JSON, times as Date and, through Drizzle, as text", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { rows } = await database.executeSql(
+        `select array['a','b'] as texts, array[1,2]::int4[] as numbers, '[{"a":1}]'::jsonb as json,
+           array['{"b":2}'::jsonb] as jsons, timestamptz '2026-12-07 04:00:00+00' as at`,
+      );
+      expect(rows[0]).toMatchObject({
+        texts: ['a', 'b'],
+        numbers: [1, 2],
+        json: [{ a: 1 }],
+        jsons: [{ b: 2 }],
+        at: new Date('2026-12-07T04:00:00Z'),
+      });
+      // Drizzle's statements name parsers of their own: PGlite merges them into the instance's.
+      const result = await database.db.execute(
+        sql`select timestamptz '2026-12-07 04:00:00+00' as at, array(select s from services s limit 1) as services`,
+      );
+      const [row] = (result as unknown as { rows: { at: unknown; services: unknown }[] }).rows;
+      expect(row?.at).toBe('2026-12-07 04:00:00+00');
+      // An array of a table's rows: PostgreSQL's text, as node-pg gives it from a server.
+      expect(row?.services).toEqual(expect.stringMatching(/^\{"\(/));
     } finally {
       await database.close();
     }
