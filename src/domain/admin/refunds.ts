@@ -227,7 +227,36 @@ export const DESK_REFUND_MESSAGES = {
   notFinished: (reference: string, status: string) =>
     `This refund was already started from this form as ${reference} (${status}): open it on the refunds desk to see how it ended.`,
   keyReused: 'This form was already sent with another amount or reason. Reload the page to start a new refund.',
+  /**
+   * The payment provider refused a refund started on the desk (a 502): nothing went back, and the
+   * request the desk opened is In review on the refunds desk, named in the answer's `errors`.
+   */
+  providerFailed: (reference: string) =>
+    `The payment provider did not make the refund, so nothing was refunded. Refund request ${reference} is open again on the refunds desk: decide it there.`,
+  /** The desk's link to that request. */
+  reopenedLink: (reference: string) => `Decide ${reference} on the refunds desk`,
 } as const;
+
+/** A request a refusal of the payment provider reopened on the refunds desk: its page is /admin/refunds/{id}. */
+export interface ReopenedRefund {
+  id: number;
+  reference: string;
+}
+
+/**
+ * The `errors` of the 502 that answers a desk refund the provider refused (decision 0187, Later):
+ * the reopened request's reference and id (the envelope's errors are strings), so the desk can link
+ * to it. `reopenedRefundOf` reads them back; null when the answer names no request.
+ */
+export function reopenedRefundDetails(request: ReopenedRefund): Record<string, string> {
+  return { refundRequest: request.reference, refundRequestId: String(request.id) };
+}
+
+export function reopenedRefundOf(errors: Record<string, string> | undefined): ReopenedRefund | null {
+  const reference = errors?.refundRequest;
+  const id = Number(errors?.refundRequestId);
+  return reference && Number.isSafeInteger(id) && id > 0 ? { id, reference } : null;
+}
 
 /**
  * POST /admin/orders/{ref}/refunds: a refund staff start for the customer from the order desk

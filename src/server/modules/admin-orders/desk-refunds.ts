@@ -3,6 +3,7 @@ import {
   type AdminRefund,
   DESK_REFUND_MESSAGES as D,
   ADMIN_REFUND_MESSAGES as M,
+  reopenedRefundDetails,
 } from '../../../domain/admin/refunds.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { DeskRefundResult } from '../refunds/service.ts';
@@ -10,7 +11,8 @@ import type { DeskRefundResult } from '../refunds/service.ts';
 /**
  * A refund started on the order desk (decision 0187), as its answer: the refund (`created` false
  * when the same form's key found the one it made), or why none was made. The refunds module's
- * words where they exist; a state that forbids the refund is a 409, the provider's trouble a 502.
+ * words where they exist; a state that forbids the refund is a 409, the provider's trouble a 502 (when
+ * it refused, the 502 names the request it reopened, in `errors`: `reopenedRefundDetails`).
  */
 export function deskRefundAnswer(result: DeskRefundResult): FormResult<{ refund: AdminRefund; created: boolean }> {
   if (result.ok) return { ok: true, value: { refund: result.request, created: result.created ?? true } };
@@ -34,7 +36,10 @@ export function deskRefundAnswer(result: DeskRefundResult): FormResult<{ refund:
     case 'provider-unclear':
       return formFailure(502, M.providerUnclear);
     case 'provider':
-      return formFailure(502, M.providerFailed);
+      // The request is open again on the refunds desk: named in the answer, for the desk's link to it.
+      return 'reopened' in result
+        ? formFailure(502, D.providerFailed(result.reopened.reference), reopenedRefundDetails(result.reopened))
+        : formFailure(502, M.providerFailed);
     // An approval's other answers (a decided request, a retry's) cannot follow a start; said plainly if one did.
     case 'decided':
     case 'not-retryable':

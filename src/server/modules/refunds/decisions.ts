@@ -7,6 +7,7 @@ import {
   type DeskRefund,
   OPEN_REFUND_REQUEST_STATUSES,
   partialReasonRefusal,
+  type ReopenedRefund,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
@@ -85,6 +86,8 @@ export type ApproveResult =
  */
 export type DeskRefundResult =
   | (ApproveResult & { created?: boolean })
+  /** The provider refused: the request is open again on the refunds desk, to be decided there. */
+  | { ok: false; reason: 'provider'; reopened: ReopenedRefund }
   | { ok: false; reason: 'cancelled' | 'key-reused' }
   | { ok: false; reason: 'open-request'; reference: string }
   | { ok: false; reason: 'not-finished'; reference: string; status: RefundStatus };
@@ -577,7 +580,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         db,
         'refund_requests_reference_unique',
         newRefundReference,
-        async (tx, reference): Promise<DeskRefundResult | (Claimed & { id: number })> => {
+        async (tx, reference): Promise<DeskRefundResult | (Claimed & ReopenedRefund)> => {
           const locked = await deps.orders.lockOrder(tx, order.id);
           if (!locked) return { ok: false, reason: 'not-found' };
           const requests = createRefundsRepository(tx);
@@ -612,16 +615,18 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           const decided = await decideLocked(tx, actor, row, input.amountCents, null);
           // Refused (more than is left, nothing paid): the transaction rolls back, the request with it.
           if (decided.ok !== 'claimed') throw new RolledBack(decided);
-          return { ...decided, id: row.id };
+          return { ...decided, id: row.id, reference: row.reference };
         },
       ).catch((error: unknown) => {
         if (error instanceof RolledBack) return error.result;
         throw error;
       });
       if (claimed.ok !== 'claimed') return claimed;
-      const { key, id } = claimed;
-      // A refusal of the provider leaves the request In review on the refunds desk, to decide again.
+      const { key, id, reference } = claimed;
+      // A refusal of the provider leaves the request In review on the refunds desk, to decide again:
+      // the answer names it, so the desk can send staff there.
       const result = await finish(actor, id, () => deps.payments.executeRefund(key), 'In review');
+      if (!result.ok && result.reason === 'provider') return { ...result, reopened: { id, reference } };
       return { ...result, created: true };
     },
 

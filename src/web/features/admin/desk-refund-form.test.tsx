@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import { DESK_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DeskRefundForm } from './desk-refund-form.tsx';
 
 installBrowserStubs();
@@ -21,6 +23,15 @@ const paid = {
     currency: 'USD' as const,
   },
 };
+
+/** The desk's data as its loader gives it: once reloaded, the request a refusal reopened is the order's open one. */
+const reloadDesk: { withReopened?: () => void } = {};
+function DeskAfterReload() {
+  const [openRefund, setOpenRefund] = useState<DeskOrder['openRefund']>(null);
+  reloadDesk.withReopened = () =>
+    setOpenRefund({ id: 42, reference: 'RF-7K3Q9M2X', status: 'In review', amountCents: 4000 });
+  return <DeskRefundForm {...paid} openRefund={openRefund} />;
+}
 
 describe('the order desk’s refund form (decision 0187)', () => {
   it('checks the amount against what is left and the reason, then posts cents, the reason and one key per form', async () => {
@@ -82,5 +93,69 @@ describe('the order desk’s refund form (decision 0187)', () => {
     waiting.unmount();
     renderWithRouter(<DeskRefundForm {...paid} refundable={{ ...paid.refundable, remainingCents: 0 }} />);
     expect(await screen.findByText(/All of the payment has been refunded/)).toBeTruthy();
+  });
+
+  it('after the provider refuses, says so once with a link to the request it reopened, and reloads the desk', async () => {
+    const refused =
+      'The payment provider did not make the refund, so nothing was refunded. Refund request RF-7K3Q9M2X is open again on the refunds desk: decide it there.';
+    expect(DESK_REFUND_MESSAGES.providerFailed('RF-7K3Q9M2X')).toBe(refused);
+    const api = fakeApi({
+      'POST /api/v1/admin/orders/DOC-000123/refunds': () =>
+        fail(502, refused, { refundRequest: 'RF-7K3Q9M2X', refundRequestId: '42' }),
+    });
+    let loads = 0;
+    renderWithRouter(<DeskAfterReload />, { onLoad: () => (loads += 1) });
+    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' }), {
+        target: { value: 'The appointment was not available.' },
+      }),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
+
+    // Announced, and said once: the form's own line stays quiet.
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(refused)).toBeTruthy();
+    expect(screen.getAllByText(refused)).toHaveLength(1);
+    const link = within(alert).getByRole('link', { name: 'Decide RF-7K3Q9M2X on the refunds desk' });
+    expect(link.getAttribute('href')).toBe('/admin/refunds/42');
+    // The confirmation that had the focus is gone: the notice takes it, and the link is next.
+    const notice = document.getElementById('desk-refund-reopened');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(notice?.contains(link)).toBe(true);
+    expect(api.calls).toHaveLength(1);
+
+    // The desk's data is loaded again, and names the request: no second refund is offered beside it,
+    // and the notice stays as it was (not announced again).
+    await waitFor(() => expect(loads).toBe(2));
+    await act(async () => reloadDesk.withReopened?.());
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(screen.queryByRole('textbox', { name: 'Amount to refund (USD)' })).toBeNull();
+    expect(screen.queryByText(/waits for a decision/)).toBeNull();
+    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/refunds/42']);
+  });
+
+  it('says the provider’s refusal alone when the answer names no request', async () => {
+    fakeApi({
+      'POST /api/v1/admin/orders/DOC-000123/refunds': () =>
+        fail(502, 'The payment provider did not answer clearly, so the refund may have been made.'),
+    });
+    let loads = 0;
+    renderWithRouter(<DeskRefundForm {...paid} />, { onLoad: () => (loads += 1) });
+    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' }), {
+        target: { value: 'The appointment was not available.' },
+      }),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
+    expect(await screen.findByText(/did not answer clearly/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(loads).toBe(1);
   });
 });

@@ -1,10 +1,17 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
-import { type DeskRefund, deskRefundFormSchema } from '../../../domain/admin/refunds.ts';
+import {
+  DESK_REFUND_MESSAGES as D,
+  type DeskRefund,
+  deskRefundFormSchema,
+  type ReopenedRefund,
+  reopenedRefundOf,
+} from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
+import { FormAlert } from '../../components/ui/form-field.tsx';
 import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
@@ -20,6 +27,29 @@ const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
 type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund'> & { email: string };
 
 /**
+ * The payment provider refused the refund (decision 0187, Later): its answer, announced, and the way to
+ * the request it reopened on the refunds desk. Focused when it appears (the confirmation that had the
+ * focus is gone), so the next Tab reaches the link.
+ */
+function ReopenedNotice({ message, request }: { message: string; request: ReopenedRefund }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} id="desk-refund-reopened" tabIndex={-1} className="break-words outline-none">
+      <FormAlert tone="error">
+        <p>{message}</p>
+        <Link
+          to={`${ROUTES.ADMIN_REFUNDS}/${request.id}`}
+          className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
+        >
+          {D.reopenedLink(request.reference)}
+        </Link>
+      </FormAlert>
+    </div>
+  );
+}
+
+/**
  * A refund staff start for the customer from the order desk (decision 0187): an amount of at most
  * what is left and the reason the customer reads, confirmed before the money goes. The server opens
  * the request and approves it through the refunds desk's own approval; the amount is checked there
@@ -27,38 +57,59 @@ type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund
  */
 export function DeskRefundForm({ displayId, status, refundable, openRefund, email }: Props) {
   const action = useAdminAction();
+  const { revalidate } = useRevalidator();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(newFormKey);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<DeskRefund | null>(null);
+  // The provider refused, and the answer names the request it reopened: the page reloads its data, so
+  // the Payments panel lists that request and this panel no longer offers a refund beside it.
+  const reopened = action.outcome?.ok === false ? reopenedRefundOf(action.outcome.errors) : null;
+  const reopenedId = reopened?.id;
+  useEffect(() => {
+    if (reopenedId !== undefined) void revalidate();
+  }, [reopenedId, revalidate]);
+  // First in every state of the panel, so it stays (and is announced once) as the reloaded data changes it.
+  const withNotice = (content: React.ReactNode) => (
+    <div className="flex flex-col gap-3">
+      {reopened && action.outcome ? <ReopenedNotice message={action.outcome.message} request={reopened} /> : null}
+      {content}
+    </div>
+  );
 
-  if (!refundable) return <p className="text-sm text-slate-700">Nothing was paid through us: nothing to refund.</p>;
+  if (!refundable) {
+    return withNotice(<p className="text-sm text-slate-700">Nothing was paid through us: nothing to refund.</p>);
+  }
   const money = (amountCents: number) => formatMoney({ amountCents, currency: refundable.currency });
   if (status === 'Cancelled') {
-    return (
+    return withNotice(
       <p className="text-sm text-slate-700">
         This order is cancelled: what is left of its payment goes back through its cancellation refund request on the{' '}
         <Link to={ROUTES.ADMIN_REFUNDS} className="text-brand-700 underline">
           refunds desk
         </Link>
         .
-      </p>
+      </p>,
     );
   }
   if (openRefund) {
-    return (
+    // The request the refusal reopened: the notice above already links to it.
+    if (openRefund.id === reopened?.id) return withNotice(null);
+    return withNotice(
       <p className="text-sm text-slate-700">
         Refund request {openRefund.reference} waits for a decision:{' '}
         <Link to={`${ROUTES.ADMIN_REFUNDS}/${openRefund.id}`} className="text-brand-700 underline">
           decide it on the refunds desk
         </Link>{' '}
         instead.
-      </p>
+      </p>,
     );
   }
   if (refundable.remainingCents <= 0) {
-    return <p className="text-sm text-slate-700">All of the payment has been refunded or is being refunded.</p>;
+    return withNotice(
+      <p className="text-sm text-slate-700">All of the payment has been refunded or is being refunded.</p>,
+    );
   }
 
   const typed = amountField.safeParse(amount);
@@ -93,7 +144,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
   };
   const retype = () => setConfirming(null);
 
-  return (
+  return withNotice(
     <form onSubmit={check} noValidate className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">
         {money(refundable.paidCents)} paid through {refundable.provider}; {money(refundable.remainingCents)} left to
@@ -161,7 +212,8 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
           onCancel={retype}
         />
       )}
-      <ActionOutcome outcome={action.outcome} />
-    </form>
+      {/* A refusal that reopened a request is said once, by the notice above. */}
+      <ActionOutcome outcome={reopened ? null : action.outcome} />
+    </form>,
   );
 }

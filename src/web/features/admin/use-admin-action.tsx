@@ -4,8 +4,8 @@ import { ApiError, apiCall, type HttpMethod } from '../../lib/api-client.ts';
 
 export interface AdminActionState {
   pending: boolean;
-  /** The server's answer to the last action: its message, and whether it succeeded. */
-  outcome: { ok: boolean; message: string } | null;
+  /** The server's answer to the last action: its message, whether it succeeded, and a refusal's `errors`. */
+  outcome: { ok: boolean; message: string; errors?: Record<string, string> } | null;
 }
 
 /**
@@ -30,7 +30,8 @@ export function useAdminAction() {
         error instanceof ApiError && error.serverMessage
           ? error.serverMessage
           : 'The change could not be saved. Please try again.';
-      setState({ pending: false, outcome: { ok: false, message } });
+      const errors = error instanceof ApiError ? error.fieldErrors : {};
+      setState({ pending: false, outcome: { ok: false, message, errors } });
       return false;
     }
   }

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESK_REFUND_MESSAGES, reopenedRefundOf } from '../../../domain/admin/refunds.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
+import { createSignedInUser, uniqueEmail } from '../auth/testing.ts';
+import { paymentRefunds } from '../orders/ledger-tables.ts';
+import { sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { refundRequests } from '../refunds/tables.ts';
+import { createStaffUser } from '../users/testing.ts';
+
+let t: TestApp;
+let staff: { token: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await createStaffUser(t.app, t.database.db, 'staff');
+});
+afterAll(() => t.close());
+
+const reason = 'We could not book the consulate appointment you needed.';
+const asStaff = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  apiCall(t.app, method, url, staff.token, payload);
+const setSandboxPayment = (paymentId: string, status: 'failed' | 'succeeded') =>
+  t.database.db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, paymentId));
+
+describe('a refund started on the desk that the payment provider refuses (decision 0187, Later)', () => {
+  it('answers 502 naming the request it reopened, which waits on the refunds desk and the order desk', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Dev Refused', email: uniqueEmail('dev') });
+    const order = await startApplication(t.app, customer.token);
+    const paymentId = await payWithSandbox(t, customer.token, order.displayId);
+    // The provider's side no longer has a completed payment (refunded outside the app, say): it refuses.
+    await setSandboxPayment(paymentId, 'failed');
+
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/refunds`, {
+      amountCents: 1234,
+      reason,
+      idempotencyKey: randomUUID(),
+    });
+    expect(res.statusCode, res.body).toBe(502);
+    const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
+    if (!request) throw new Error('the desk opened no request');
+    expect(request.reference).toMatch(/^RF-/);
+    expect(res.json()).toEqual({
+      isSuccess: false,
+      statusCode: 502,
+      message: `The payment provider did not make the refund, so nothing was refunded. Refund request ${request.reference} is open again on the refunds desk: decide it there.`,
+      data: null,
+      errors: { refundRequest: request.reference, refundRequestId: String(request.id) },
+    });
+    expect(res.json().message).toBe(DESK_REFUND_MESSAGES.providerFailed(request.reference));
+    expect(reopenedRefundOf(res.json().errors)).toEqual({ id: request.id, reference: request.reference });
+
+    // Nothing went back, and the customer was told nothing.
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
+      [],
+    );
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(ledger.map((r) => [r.amountCents, r.status])).toEqual([[1234, 'failed']]);
+    const mails = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.key, `refund-decision:${request.reference}:refunded`));
+    expect(mails).toEqual([]);
+
+    // Open on the refunds desk: in its list of requests waiting, and on its own page, undecided.
+    const open = (await asStaff('GET', `/admin/refunds?q=${request.reference}&status=open`)).json().data.results;
+    expect(open.map((r: { id: number; status: string; origin: string }) => [r.id, r.status, r.origin])).toEqual([
+      [request.id, 'In review', 'staff'],
+    ]);
+    const detail = (await asStaff('GET', `/admin/refunds/${request.id}`)).json().data;
+    expect(detail.request).toMatchObject({ status: 'In review', approvedCents: null, amountCents: 1234, reason });
+    expect(detail.refundable.refundedCents).toBe(0);
+
+    // The order desk lists it among the order's refunds, with its link, as the request waiting.
+    const desk = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(desk.openRefund).toEqual({
+      id: request.id,
+      reference: request.reference,
+      status: 'In review',
+      amountCents: 1234,
+    });
+
+    // Decided there once the provider can refund: one refund, under the request's key.
+    await setSandboxPayment(paymentId, 'succeeded');
+    const approved = await asStaff('POST', `/admin/refunds/${request.id}/approve`, { amountCents: 1234 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([1234]);
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.openRefund).toBeNull();
+  });
+});
