@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, deskDocumentLinks, orderQueueQuery, processingDays, slaOf } from './orders.ts';
+import { canWithdrawRequest, daysLeft, deskDocumentLinks, orderQueueQuery, processingDays, slaOf } from './orders.ts';
 
 describe('processingDays', () => {
   it('reads the upper bound of the published processing time in calendar days', () => {
@@ -80,5 +80,27 @@ describe('deskDocumentLinks', () => {
       download: `${base}/download`,
       preview: `${base}/preview`,
     });
+  });
+});
+
+describe('canWithdrawRequest (decision 0188)', () => {
+  const open = { itemId: 'other-1a2b3c4d', answered: null, withdrawn: null };
+
+  it('offers an open request for a document outside the checklist while the order takes requests', () => {
+    expect(canWithdrawRequest(open, 'Forms incomplete')).toBe(true);
+    expect(canWithdrawRequest(open, 'In review')).toBe(true);
+  });
+
+  it('never a checklist item’s, an answered or withdrawn one, nor once the order has moved on', () => {
+    expect(canWithdrawRequest({ ...open, itemId: 'foreign-passport' }, 'Forms incomplete')).toBe(false);
+    expect(
+      canWithdrawRequest({ ...open, answered: { at: '2026-12-08T10:00:00Z', fileName: 'a.pdf' } }, 'In review'),
+    ).toBe(false);
+    expect(canWithdrawRequest({ ...open, withdrawn: { at: '2026-12-08T10:00:00Z', by: null } }, 'In review')).toBe(
+      false,
+    );
+    for (const status of ['Payment pending', 'Order pending', 'Submitted', 'Cancelled']) {
+      expect(canWithdrawRequest(open, status), status).toBe(false);
+    }
   });
 });

@@ -5,11 +5,12 @@ import {
   checklistItemIdSchema,
   DOCUMENT_REQUEST_MESSAGES,
   type DocumentView,
+  documentRequestsOpen,
   documentSchema,
   orderChecklistSchema,
 } from '../applications/documents.ts';
 import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
-import { OTHER_DOCUMENT_MESSAGES, otherDocumentSchema } from '../applications/other-documents.ts';
+import { isOtherDocumentId, OTHER_DOCUMENT_MESSAGES, otherDocumentSchema } from '../applications/other-documents.ts';
 import { confirmedPostingAddressSchema } from '../applications/posting-address.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
@@ -198,22 +199,41 @@ export const memberAnswersSchema = z.object({
 /**
  * A document staff asked the customer for (decision 0068), newest first on the desk: which member's
  * item, who asked and when, the note the customer reads, and the customer's upload that answered it
- * (their file for the item uploaded after the request; null while they have not).
+ * (their file for the item uploaded after the request; null while they have not), or staff's
+ * withdrawal of it (decision 0188).
  */
 export const deskDocumentRequestSchema = z.object({
   /** The request's audit entry. */
   id: z.number(),
+  /** The request itself: what `…/document-requests/{requestId}/withdraw` names. */
+  requestId: z.number(),
   memberId: z.number(),
   memberName: z.string(),
   itemId: z.string(),
-  /** The checklist item's label. */
+  /** The checklist item's label; a document outside the checklist's, as staff named it. */
   document: z.string(),
   note: z.string(),
   requestedBy: z.string(),
   requestedAt: z.string(),
   answered: z.object({ at: z.string(), fileName: z.string() }).nullable(),
+  /** When staff withdrew it and who (null when the withdrawal's audit entry is not found); null while it stands. */
+  withdrawn: z.object({ at: z.string(), by: z.string().nullable() }).nullable(),
 });
 export type DeskDocumentRequest = z.infer<typeof deskDocumentRequestSchema>;
+
+/**
+ * Whether the desk offers to withdraw a request (decision 0188): one for a document outside the
+ * checklist, neither answered nor withdrawn, while the order takes requests. The route refuses it
+ * still when a file for the item is in (a request asked again after one came).
+ */
+export function canWithdrawRequest(
+  request: Pick<DeskDocumentRequest, 'itemId' | 'answered' | 'withdrawn'>,
+  orderStatus: string,
+): boolean {
+  return (
+    isOtherDocumentId(request.itemId) && !request.answered && !request.withdrawn && documentRequestsOpen(orderStatus)
+  );
+}
 
 /** A charged cost summary as the desk reads it (the coupon's code is on its line's subValue). */
 export const chargedSummarySchema = costSummarySchema.omit({ appliedCoupon: true });

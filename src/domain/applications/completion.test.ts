@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentChecklist } from './checklist.ts';
-import { COMPLETION_TEXT, inSentence, memberNamer, missingItems, neededDocument } from './completion.ts';
+import { COMPLETION_TEXT, inSentence, memberNamer, missingItems, neededDocument, neededItem } from './completion.ts';
 import type { ParentalConsent } from './parental-consent.ts';
 
 /** Every package with a checklist (src/server/modules/applications/form-definitions/index.ts names them too). */
@@ -49,6 +49,27 @@ describe('what an application still needs (issue 28)', () => {
     const nameOf = memberNamer([meena]);
     expect(neededDocument(meena, 'Your last Indian passport', nameOf)).toBe('Meena’s last Indian passport');
     expect(neededDocument(meena, 'Your photo', nameOf)).toBe('Meena’s photo');
+  });
+
+  it('names a document outside the checklist as staff typed it, with whose it is, never in a possessive (decision 0188 §2)', () => {
+    const marriage = { id: 'other-1a2b3c4d', label: 'Marriage certificate' };
+    expect(
+      missingItems({
+        hasForm: false,
+        members: [priya, arjun],
+        missingDocuments: [
+          { memberId: 1, fullName: 'Priya Sharma', items: [marriage, { id: 'pan', label: 'PAN card' }] },
+        ],
+      }),
+    ).toEqual(['Marriage certificate (for Priya)', 'Priya’s PAN card']);
+    // The list's and the e-mail's words come from one function: only how the member is named differs.
+    const nameOf = memberNamer([priya, { fullName: 'Priya Patel' }]);
+    expect(neededItem(priya, marriage, nameOf)).toBe('Marriage certificate (for Priya Sharma)');
+    expect(neededItem(priya, { id: 'pan', label: 'PAN card' }, nameOf)).toBe('Priya Sharma’s PAN card');
+    // "other-" alone is not such an id: a checklist label keeps its possessive.
+    expect(neededItem(priya, { id: 'other-docs', label: 'Other documents' }, memberNamer([priya]))).toBe(
+      'Priya’s other documents',
+    );
   });
 
   it('is empty when every form is reviewed and every document is in; a package without a form has no form to review', () => {

@@ -1,5 +1,6 @@
 import { memberFirstName } from '../forms/member-texts.ts';
 import type { MissingDocuments } from './documents.ts';
+import { isOtherDocumentId, otherDocumentWords } from './other-documents.ts';
 
 /**
  * DESIGN.md §1, issue 10 point 8 and issue 28: an application is complete when every member's form
@@ -96,9 +97,25 @@ export function neededDocument(
 }
 
 /**
+ * A member's item in the words the customer reads it everywhere (the order page's list of what is
+ * left, a request's e-mail and notice): a checklist item as `neededDocument` puts it, a document
+ * outside the checklist our team named (decision 0186) verbatim with whose it is
+ * (`otherDocumentWords`: "Marriage certificate (for Priya)"), never put into a possessive.
+ */
+export function neededItem(
+  member: { fullName: string },
+  item: { id: string; label: string },
+  nameOf: (member: { fullName: string }) => string,
+): string {
+  return isOtherDocumentId(item.id)
+    ? otherDocumentWords(item.label, member, nameOf)
+    : neededDocument(member, item.label, nameOf);
+}
+
+/**
  * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
- * current foreign passport", "the parents’ marriage certificate (for Aarav)" (`memberNamer`,
- * `neededDocument`). Empty when the order is complete.
+ * current foreign passport", "the parents’ marriage certificate (for Aarav)", "Marriage
+ * certificate (for Priya)" (`memberNamer`, `neededItem`). Empty when the order is complete.
  */
 export function missingItems(facts: CompletionFacts): string[] {
   const nameOf = memberNamer(facts.members);
@@ -107,7 +124,7 @@ export function missingItems(facts: CompletionFacts): string[] {
     const documents =
       facts.missingDocuments
         .find((m) => m.memberId === member.id)
-        ?.items.map((item) => neededDocument(member, item.label, nameOf)) ?? [];
+        ?.items.map((item) => neededItem(member, item, nameOf)) ?? [];
     const conflicts = (facts.proofConflicts ?? [])
       .filter((c) => c.memberId === member.id)
       .map((c) => `${nameOf(member)}’s ${c.message}`);

@@ -7,6 +7,7 @@ import {
   checklistStatus,
   DOCUMENT_MESSAGES,
   documentLinks,
+  documentRequestsOpen,
   itemStillNeeded,
   itemsStillNeeded,
   openRequest,
@@ -136,6 +137,24 @@ describe('openRequest', () => {
   it('is answered by an upload after it, and absent without a request', () => {
     expect(openRequest(requests, 1, 'photo', [{ uploadedAt: '2026-11-20T10:00:01Z' }])).toBeUndefined();
     expect(openRequest(requests, 1, 'signature', [])).toBeUndefined();
+  });
+
+  it('is never a request staff withdrew (decision 0188): the newest one still standing is', () => {
+    const withdrawnAt = new Date('2026-11-21T10:00:00Z');
+    const withdrawn = requests.map((r) => (r.note === 'Still too dark' ? { ...r, withdrawnAt } : r));
+    expect(openRequest(withdrawn, 1, 'photo', [])).toEqual({
+      note: 'Too dark',
+      at: '2026-11-19T10:00:00.000Z',
+    });
+    const allWithdrawn = requests.map((r) => ({ ...r, withdrawnAt }));
+    expect(openRequest(allWithdrawn, 1, 'photo', [])).toBeUndefined();
+    expect(checklistStatus(items, 1, [], allWithdrawn).items.some((i) => i.requested)).toBe(false);
+  });
+});
+
+describe('documentRequestsOpen', () => {
+  it('is In review and Forms incomplete only: where staff ask for a document and withdraw a request', () => {
+    expect(ORDER_STATUSES.filter(documentRequestsOpen)).toEqual(['Forms incomplete', 'In review']);
   });
 });
 

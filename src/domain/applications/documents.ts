@@ -71,8 +71,8 @@ export const documentSchema = z.object({
   uploadedAt: z.string(),
   /**
    * API paths: `download` saves the file, `preview` shows it in the browser (images, PDFs);
-   * `portalPdf`, on the back office's desk only, saves it as the PDF the OCI portal takes
-   * (decision 0185-portal-pdf).
+   * `portalPdf`, on the back office's desk only, saves it as the PDF the order's portal takes
+   * (decisions 0185-portal-pdf and 0189: the e-Visa's or the OCI portal's limits).
    */
   links: z.object({ download: z.string(), preview: z.string(), portalPdf: z.string().optional() }),
   /** A photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks of it. */
@@ -236,7 +236,8 @@ export function documentLinks(orderDisplayId: string, documentId: number): Docum
 
 /**
  * Staff asked the customer for a member's checklist item again (decision 0068), or for a document
- * outside the checklist (decision 0186), which `itemLabel` names.
+ * outside the checklist (decision 0186), which `itemLabel` names. `withdrawnAt`: staff withdrew it
+ * (decision 0188); it asks for nothing since.
  */
 export interface DocumentRequest {
   memberId: number;
@@ -244,11 +245,18 @@ export interface DocumentRequest {
   itemLabel?: string | null;
   note: string;
   createdAt: Date;
+  withdrawnAt?: Date | null;
+}
+
+/** Whether a request still asks for its item: staff have not withdrawn it (decision 0188). */
+export function requestStands(request: { withdrawnAt?: Date | null }): boolean {
+  return request.withdrawnAt === undefined || request.withdrawnAt === null;
 }
 
 /**
  * The newest request for a member's item that no upload has answered since (an upload made
- * after it answers it), as the checklist shows it; undefined when there is none.
+ * after it answers it) and staff have not withdrawn, as the checklist shows it; undefined when
+ * there is none.
  */
 export function openRequest(
   requests: readonly DocumentRequest[],
@@ -257,7 +265,7 @@ export function openRequest(
   uploads: readonly { uploadedAt: string }[],
 ): { note: string; at: string } | undefined {
   const newest = requests
-    .filter((r) => r.memberId === memberId && r.itemId === itemId)
+    .filter((r) => r.memberId === memberId && r.itemId === itemId && requestStands(r))
     .reduce<DocumentRequest | undefined>((a, r) => (!a || r.createdAt >= a.createdAt ? r : a), undefined);
   if (!newest) return undefined;
   const answered = uploads.some((u) => Date.parse(u.uploadedAt) > newest.createdAt.getTime());
@@ -277,6 +285,14 @@ export function itemsStillNeeded(
   requests: readonly DocumentRequest[],
 ) {
   return checklistStatus(checklist, memberId, uploads, requests).items.filter(itemStillNeeded);
+}
+
+/**
+ * Staff ask the customer for a document, and withdraw such a request (decision 0188), while the
+ * order is In review (a request sends it back to the customer) or Forms incomplete.
+ */
+export function documentRequestsOpen(status: string): boolean {
+  return status === 'In review' || status === 'Forms incomplete';
 }
 
 export const DOCUMENT_REQUEST_MESSAGES = {

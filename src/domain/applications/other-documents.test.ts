@@ -9,6 +9,7 @@ import {
   otherDocumentItems,
   otherDocumentLabelSchema,
   otherDocumentWords,
+  OTHER_DOCUMENT_WITHDRAWAL as W,
 } from './other-documents.ts';
 
 const messageOf = (label: unknown) => otherDocumentLabelSchema.safeParse(label).error?.issues[0]?.message;
@@ -74,5 +75,72 @@ describe('a document outside the checklist', () => {
     expect(otherDocumentWords('Marriage certificate', { fullName: ' Priya Sharma ' })).toBe(
       'Marriage certificate (for Priya Sharma)',
     );
+  });
+
+  it('names whose it is as a list names its members, when given how (decision 0188 §2)', () => {
+    const firstName = (m: { fullName: string }) => m.fullName.trim().split(' ')[0] ?? '';
+    expect(otherDocumentWords('Marriage certificate', { fullName: 'Priya Sharma' }, firstName)).toBe(
+      'Marriage certificate (for Priya)',
+    );
+  });
+});
+
+describe('a withdrawn request for a document outside the checklist (decision 0188)', () => {
+  const withdrawnAt = new Date('2026-12-08T10:00:00Z');
+
+  it('makes no item once every request for it is withdrawn; one still standing keeps it, with its label', () => {
+    const requests = [
+      { memberId: 7, itemId: 'other-00000001', itemLabel: 'Marriage certificate', withdrawnAt },
+      { memberId: 7, itemId: 'other-00000002', itemLabel: 'Name-change affidavit', withdrawnAt },
+      { memberId: 7, itemId: 'other-00000002', itemLabel: 'Name-change affidavit', withdrawnAt: null },
+      { memberId: 7, itemId: 'other-00000003', itemLabel: 'Surrender certificate' },
+    ];
+    expect(otherDocumentItems(requests, 7).map((i) => [i.id, i.label])).toEqual([
+      ['other-00000002', 'Name-change affidavit'],
+      ['other-00000003', 'Surrender certificate'],
+    ]);
+  });
+
+  it('says so in the shared words, verbatim', () => {
+    expect(W.withdrawn).toBe('Request withdrawn: the customer no longer needs to upload the document, and is told so');
+    expect(W.notFound).toBe('This order has no such document request');
+    expect(W.checklistItem).toBe(
+      'Only a request for a document outside the checklist can be withdrawn: the checklist’s own items stay on it',
+    );
+    expect(W.alreadyWithdrawn).toBe('This request was withdrawn already. Reload the page to see it as it is.');
+    expect(W.fileIn).toBe(
+      'The customer has uploaded a file for this document, so the request cannot be withdrawn: the file stays on the order. Reload the page to see it.',
+    );
+    expect(W.notOpen('Order pending')).toBe(
+      'This order is Order pending now: a request can be withdrawn while the order is In review or Forms incomplete. Reload the page to see it as it is.',
+    );
+    expect(W.action).toBe('Withdraw');
+    expect(W.actionName('Marriage certificate', 'Priya Sharma')).toBe(
+      'Withdraw the request for Marriage certificate (Priya Sharma)',
+    );
+    expect(W.confirmTitle('Marriage certificate', 'Priya Sharma')).toBe(
+      'Withdraw the request for Marriage certificate (Priya Sharma)?',
+    );
+    expect(W.confirmText).toBe(
+      'The customer’s checklist and order page stop asking for it, the order no longer waits for it, and the customer is e-mailed that it is no longer needed. Every request for this document is withdrawn; they stay in this list, marked withdrawn.',
+    );
+    expect([W.confirm, W.pending, W.cancel]).toEqual(['Withdraw the request', 'Withdrawing…', 'Keep the request']);
+    expect(W.withdrawnLine('Dec 8, 2026, 10:00 AM UTC', 'meera@example.com')).toBe(
+      'Withdrawn Dec 8, 2026, 10:00 AM UTC by meera@example.com',
+    );
+    expect(W.withdrawnLine('Dec 8, 2026, 10:00 AM UTC', null)).toBe('Withdrawn Dec 8, 2026, 10:00 AM UTC');
+    const document = 'Marriage certificate (for Priya Sharma)';
+    expect(W.mailSubject('DOC-48213907', document)).toBe(
+      'Your order DOC-48213907: Marriage certificate (for Priya Sharma) is no longer needed',
+    );
+    expect(W.mailHeading(document)).toBe('Our team no longer needs Marriage certificate (for Priya Sharma)');
+    expect(W.mailIntro).toBe(
+      'You do not need to upload it: our team withdrew their request, and your order page no longer asks for it.',
+    );
+    expect(W.mailLink).toBe('See your order here');
+    expect(W.notice(document)).toBe(
+      'Marriage certificate (for Priya Sharma) is no longer needed: our team withdrew their request.',
+    );
+    expect(W.documentStatus).toBe('Withdrawn');
   });
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
+import { requestStands } from './documents.ts';
 
 /**
  * A document staff ask a member for that is not on the member's checklist (a marriage certificate,
  * a name-change affidavit, an old Indian passport's surrender certificate: consulates ask for such
  * papers), named by staff in free text (decision 0186-documents-outside-the-checklist). The request
- * itself makes the item: the member's checklist gains it, required, for as long as the request is
- * kept, and the customer uploads to it like to any other item.
+ * itself makes the item: the member's checklist gains it, required, for as long as a request for it
+ * stands (staff may withdraw them while no file is in: decision 0188-withdraw-a-document-request),
+ * and the customer uploads to it like to any other item.
  */
 
 /**
@@ -70,18 +72,22 @@ export interface OtherDocumentRequest {
   itemId: string;
   /** Set only for a document outside the checklist. */
   itemLabel?: string | null;
+  /** Staff withdrew it (decision 0188): it makes no item. */
+  withdrawnAt?: Date | null;
 }
 
 /**
  * The member's documents outside the checklist, one per item id in the order staff first asked
  * (`requests` oldest first, as the repository lists them), each required, taking what any other
- * document takes. A request asked again for the same item keeps its label.
+ * document takes. A request asked again for the same item keeps its label. An item all of whose
+ * requests staff withdrew is not listed (decision 0188): the checklist, the order page's list of
+ * what is left and the completeness rule no longer wait for it.
  */
 export function otherDocumentItems(requests: readonly OtherDocumentRequest[], memberId: number): ChecklistItem[] {
   const items = new Map<string, ChecklistItem>();
   for (const request of requests) {
     if (request.memberId !== memberId || !request.itemLabel || items.has(request.itemId)) continue;
-    if (!isOtherDocumentId(request.itemId)) continue;
+    if (!isOtherDocumentId(request.itemId) || !requestStands(request)) continue;
     items.set(request.itemId, {
       id: request.itemId,
       label: request.itemLabel,
@@ -93,9 +99,55 @@ export function otherDocumentItems(requests: readonly OtherDocumentRequest[], me
 }
 
 /**
- * The e-mail's and the notice's words for it: staff's own name of it, verbatim (not put into a
- * possessive as a checklist label is), and whose: "Marriage certificate (for Priya Sharma)".
+ * The words for it everywhere the customer reads it (the e-mail and the notice, the order page's
+ * list of what is left): staff's own name of it, verbatim (not put into a possessive as a checklist
+ * label is: a free label may not read well as "Priya’s …"), and whose, as `nameOf` names the member
+ * (in full by default, as an e-mail does: "Marriage certificate (for Priya Sharma)"; a list names
+ * them as its other lines do). `neededItem` (completion.ts) picks these words for such an item.
  */
-export function otherDocumentWords(label: string, member: { fullName: string }): string {
-  return `${label} (for ${member.fullName.trim()})`;
+export function otherDocumentWords(
+  label: string,
+  member: { fullName: string },
+  nameOf: (member: { fullName: string }) => string = (m) => m.fullName.trim(),
+): string {
+  return `${label} (for ${nameOf(member)})`;
 }
+
+/**
+ * Withdrawing staff's request for a document outside the checklist (decision
+ * 0188-withdraw-a-document-request): the route's answers, the desk's words and the customer's.
+ */
+export const OTHER_DOCUMENT_WITHDRAWAL = {
+  /** The route's answer, the desk's toast. */
+  withdrawn: 'Request withdrawn: the customer no longer needs to upload the document, and is told so',
+  notFound: 'This order has no such document request',
+  checklistItem:
+    'Only a request for a document outside the checklist can be withdrawn: the checklist’s own items stay on it',
+  alreadyWithdrawn: 'This request was withdrawn already. Reload the page to see it as it is.',
+  fileIn:
+    'The customer has uploaded a file for this document, so the request cannot be withdrawn: the file stays on the order. Reload the page to see it.',
+  /** `status`: the order's own now, which a desk page loaded before another change does not show. */
+  notOpen: (status: string) =>
+    `This order is ${status} now: a request can be withdrawn while the order is In review or Forms incomplete. Reload the page to see it as it is.`,
+  /** The desk's button on an open request, and its name for a screen reader (it starts with the words shown). */
+  action: 'Withdraw',
+  actionName: (document: string, memberName: string) => `Withdraw the request for ${document} (${memberName})`,
+  confirmTitle: (document: string, memberName: string) => `Withdraw the request for ${document} (${memberName})?`,
+  confirmText:
+    'The customer’s checklist and order page stop asking for it, the order no longer waits for it, and the customer is e-mailed that it is no longer needed. Every request for this document is withdrawn; they stay in this list, marked withdrawn.',
+  confirm: 'Withdraw the request',
+  pending: 'Withdrawing…',
+  cancel: 'Keep the request',
+  /** The desk's line under a withdrawn request; `by` is null only when its audit entry is not found. */
+  withdrawnLine: (at: string, by: string | null) => (by ? `Withdrawn ${at} by ${by}` : `Withdrawn ${at}`),
+  /** The customer's e-mail and notice; `document` in `otherDocumentWords`' words. */
+  mailSubject: (orderDisplayId: string, document: string) =>
+    `Your order ${orderDisplayId}: ${document} is no longer needed`,
+  mailHeading: (document: string) => `Our team no longer needs ${document}`,
+  mailIntro:
+    'You do not need to upload it: our team withdrew their request, and your order page no longer asks for it.',
+  mailLink: 'See your order here',
+  notice: (document: string) => `${document} is no longer needed: our team withdrew their request.`,
+  /** The notice's Document Status line (SPEC.md §3), as a request's says Requested. */
+  documentStatus: 'Withdrawn',
+} as const;

@@ -1,5 +1,5 @@
 import { describeUploadTypes, formatFileSize, UPLOAD_TYPE_INFO, type UploadType } from './file-types.ts';
-import { PORTAL_PDF_MAX_BYTES } from './portal-pdf.ts';
+import { PORTAL_PDF_LIMITS, type PortalPdfLimits, type PortalPdfPortal, portalPdfRange } from './portal-pdf.ts';
 
 /**
  * What a customer reads when an upload is refused (issue 10, "Bad input and safety"): what went
@@ -64,11 +64,39 @@ export function pageTooLargeMessage(): string {
 export const FILE_MISSING_MESSAGE = 'This file is no longer available. Please upload it again.';
 
 /**
- * What staff read when the desk's Portal PDF (decision 0185-portal-pdf) cannot be made: the file
- * would be refused by the OCI portal, so the customer has to send another.
+ * What staff read when the desk's Portal PDF (decisions 0185-portal-pdf and 0189) cannot be made:
+ * the file would be refused by the order's portal, which each message names with its limits, so
+ * the customer has to send another. The "under" ones only for a portal with a floor (the e-Visa's).
  */
-export const PORTAL_PDF_MESSAGES = {
+export interface PortalPdfRefusals {
   /** A stored PDF is sent as it is: we never rewrite what the customer signed or scanned. */
-  pdfOverLimit: `This PDF is over ${formatFileSize(PORTAL_PDF_MAX_BYTES)}; the portal will refuse it. Ask the customer for a smaller scan.`,
-  imageOverLimit: `This image stays over ${formatFileSize(PORTAL_PDF_MAX_BYTES)} as a PDF even at its smallest size and quality; the portal will refuse it. Ask the customer for a plainer photo or a scan of the page.`,
-} as const;
+  pdfOverLimit: string;
+  imageOverLimit: string;
+  pdfUnderLimit?: string;
+  imageUnderLimit?: string;
+}
+
+/** `the e-Visa portal will refuse it (it takes 10 KB–300 KB)`; a portal without a floor, its ceiling alone. */
+const portalRefuses = (limits: PortalPdfLimits) =>
+  `the ${limits.portalName} portal will refuse it${limits.minBytes > 0 ? ` (it takes ${portalPdfRange(limits)})` : ''}`;
+
+function overLimit(limits: PortalPdfLimits) {
+  const max = formatFileSize(limits.maxBytes);
+  return {
+    pdfOverLimit: `This PDF is over ${max}; ${portalRefuses(limits)}. Ask the customer for a smaller scan.`,
+    imageOverLimit: `This image stays over ${max} as a PDF even at its smallest size and quality; ${portalRefuses(limits)}. Ask the customer for a plainer photo or a scan of the page.`,
+  };
+}
+
+function underLimit(limits: PortalPdfLimits) {
+  const min = formatFileSize(limits.minBytes);
+  return {
+    pdfUnderLimit: `This PDF is under ${min}; ${portalRefuses(limits)}. Ask the customer for a clear scan of the whole page.`,
+    imageUnderLimit: `This image stays under ${min} as a PDF even at its largest size and best quality, so it is all but blank; ${portalRefuses(limits)}. Ask the customer for a clear photo or scan of the whole page.`,
+  };
+}
+
+export const PORTAL_PDF_MESSAGES = {
+  oci: overLimit(PORTAL_PDF_LIMITS.oci),
+  eVisa: { ...overLimit(PORTAL_PDF_LIMITS.eVisa), ...underLimit(PORTAL_PDF_LIMITS.eVisa) },
+} as const satisfies Record<PortalPdfPortal, PortalPdfRefusals>;

@@ -17,6 +17,7 @@ const BY_NAME: Record<string, unknown[]> = {
   itemId: ['foreign-passport', '3'],
   photoId: ['5'],
   documentId: ['12'],
+  requestId: ['9'],
   serviceId: ['3', 3],
   slug: ['oci-card'],
   isoCode: ['US'],

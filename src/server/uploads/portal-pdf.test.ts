@@ -4,10 +4,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StoredFileType } from '../../domain/uploads/file-types.ts';
 import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES } from '../../domain/uploads/messages.ts';
-import { PORTAL_PDF_MAX_BYTES } from '../../domain/uploads/portal-pdf.ts';
+import { PORTAL_PDF_LIMITS } from '../../domain/uploads/portal-pdf.ts';
 import { portalPdf, storedPortalPdf } from './portal-pdf.ts';
 
 const A4 = { short: 595.28, long: 841.89 };
+const OCI = PORTAL_PDF_LIMITS.oci;
+const E_VISA = PORTAL_PDF_LIMITS.eVisa;
 const MARGIN = 24;
 
 /** A phone's 12 MP photo of a page: grainy enough that JPEG cannot make it small (sharp's gaussian noise). */
@@ -86,10 +88,10 @@ describe('portalPdf (decision 0185-portal-pdf)', () => {
   it('makes a 12 MP phone photo a one-page PDF of at most 1000 KB, its aspect kept, centred inside the margin', async () => {
     const photo = await twelveMegapixelPhoto();
     // Over the limit as it is, and over it at 2000 px and quality 85: the steps have work to do.
-    expect(photo.length).toBeGreaterThan(PORTAL_PDF_MAX_BYTES);
+    expect(photo.length).toBeGreaterThan(OCI.maxBytes);
     const made = await portalPdf(photo, { title: 'passport.jpg' });
     if (!made.ok) throw new Error('expected a PDF');
-    expect(made.pdf.length).toBeLessThanOrEqual(PORTAL_PDF_MAX_BYTES);
+    expect(made.pdf.length).toBeLessThanOrEqual(OCI.maxBytes);
     expect(made.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // This grain makes ~1240 KB at 2000 px and quality 85 and ~850 KB at 75: the first step that fits.
     expect(made).toMatchObject({ widthPx: 2000, heightPx: 1500, quality: 75 });
@@ -172,7 +174,95 @@ describe('portalPdf (decision 0185-portal-pdf)', () => {
 
   it('refuses an image that does not fit even at 1024 px and quality 55', async () => {
     const photo = await twelveMegapixelPhoto();
-    expect(await portalPdf(photo, { title: 'passport.jpg', maxBytes: 20_000 })).toEqual({
+    expect(await portalPdf(photo, { title: 'passport.jpg', limits: { ...OCI, maxBytes: 20_000 } })).toEqual({
+      ok: false,
+      reason: 'over-limit',
+    });
+  }, 60_000);
+});
+
+/** A grainy picture `width` × 3/4 px (sharp's gaussian noise), as a JPEG. */
+const grainyImage = (width: number, sigma: number) =>
+  sharp({
+    create: {
+      width,
+      height: (width * 3) / 4,
+      channels: 3,
+      background: '#d8d2c4',
+      noise: { type: 'gaussian', mean: 128, sigma },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** A blank strip of paper, wider than any step: a JPEG of it stays tiny at any size and quality. */
+const blankStrip = () =>
+  sharp({ create: { width: 3000, height: 300, channels: 3, background: '#ffffff' } })
+    .jpeg()
+    .toBuffer();
+
+describe('portalPdf for the e-Visa portal: 10 KB–300 KB (decision 0189)', () => {
+  const within = (pdf: Buffer) => {
+    expect(pdf.length).toBeGreaterThanOrEqual(E_VISA.minBytes);
+    expect(pdf.length).toBeLessThanOrEqual(E_VISA.maxBytes);
+  };
+
+  it('makes a 12 MP phone photo a one-page PDF of at most 300 KB, further down the same steps', async () => {
+    const photo = await twelveMegapixelPhoto();
+    const made = await portalPdf(photo, { title: 'passport.jpg', limits: E_VISA });
+    if (!made.ok) throw new Error('expected a PDF');
+    within(made.pdf);
+    // The OCI portal's first fit (2000 px at 75, ~850 KB) is far over; this grain fits at 1600 px and 55.
+    expect(made).toMatchObject({ widthPx: 1600, heightPx: 1200, quality: 55 });
+    const { pages, page, jpeg, imageCount } = await read(made.pdf);
+    expect(pages).toHaveLength(1);
+    expect(imageCount).toBe(1);
+    expect(page).toEqual({ width: A4.long, height: A4.short });
+    expect(dcStep(jpeg)).toBe(dcStepAt(made.quality));
+  }, 60_000);
+
+  it('brings a small plain image up to 10 KB: quality first, then pixels, drawn on the page as the OCI’s is', async () => {
+    const image = await plainImage(600, 800);
+    // At its own size the OCI portal's PDF is a few KB: under the e-Visa's floor.
+    const oci = await portalPdf(image, { title: 'birth-certificate.png' });
+    if (!oci.ok) throw new Error('expected a PDF');
+    expect(oci.pdf.length).toBeLessThan(E_VISA.minBytes);
+
+    const made = await portalPdf(image, { title: 'birth-certificate.png', limits: E_VISA });
+    if (!made.ok) throw new Error('expected a PDF');
+    within(made.pdf);
+    // A flat colour gains nothing from quality: enlarged 1.25× at a time (1000, 1250, 1563 px) at 95.
+    expect(made).toMatchObject({ widthPx: 1172, heightPx: 1563, quality: 95 });
+    const { jpeg, drawn } = await read(made.pdf);
+    expect(dcStep(jpeg)).toBe(dcStepAt(95));
+    // The same page: the image is drawn in the same rectangle (to half a point: 1172 × 1563 is 3:4
+    // rounded), only with more pixels.
+    const ociDrawn = (await read(oci.pdf)).drawn;
+    expect(drawn.width).toBeCloseTo(ociDrawn.width, 0);
+    expect(drawn.height).toBeCloseTo(ociDrawn.height, 0);
+    expect(drawn.y).toBeCloseTo(ociDrawn.y, 0);
+  });
+
+  it('raises the quality of a tiny photo at its own size before enlarging it', async () => {
+    const made = await portalPdf(await grainyImage(120, 60), { title: 'passport.jpg', limits: E_VISA });
+    if (!made.ok) throw new Error('expected a PDF');
+    within(made.pdf);
+    // Under 10 KB at 85 and 90, over it at 95, at its own 120 × 90 px.
+    expect(made).toMatchObject({ widthPx: 120, heightPx: 90, quality: 95 });
+  });
+
+  it('refuses an image still under 10 KB at 2000 px and 95, which the OCI portal’s steps still take', async () => {
+    const strip = await blankStrip();
+    expect(await portalPdf(strip, { title: 'passport.jpg', limits: E_VISA })).toEqual({
+      ok: false,
+      reason: 'under-limit',
+    });
+    expect(await portalPdf(strip, { title: 'passport.jpg' })).toMatchObject({ ok: true, quality: 85 });
+  });
+
+  it('refuses an image over 300 KB even at 1024 px and 55', async () => {
+    const photo = await twelveMegapixelPhoto();
+    expect(await portalPdf(photo, { title: 'passport.jpg', limits: { ...E_VISA, maxBytes: 20_000 } })).toEqual({
       ok: false,
       reason: 'over-limit',
     });
@@ -192,25 +282,77 @@ describe('storedPortalPdf', () => {
     const made = await storedPortalPdf(holding(image, 'image/jpeg'), file);
     if (!made.ok) throw new Error(made.message);
     expect((await PDFDocument.load(made.value)).getTitle()).toBe('passport.jpg');
-    expect(await storedPortalPdf(holding(image, 'image/jpeg'), file, 1_000)).toEqual({
+    expect(await storedPortalPdf(holding(image, 'image/jpeg'), file, { ...OCI, maxBytes: 1_000 })).toEqual({
       ok: false,
       status: 422,
-      message: PORTAL_PDF_MESSAGES.imageOverLimit,
+      message: PORTAL_PDF_MESSAGES.oci.imageOverLimit,
     });
   });
 
   it('answers a stored PDF byte for byte within the limit, 409 over it, and 404 for a file gone', async () => {
     const pdf = Buffer.from(await (await PDFDocument.create()).save());
-    expect(await storedPortalPdf(holding(pdf, 'application/pdf'), file, pdf.length)).toEqual({ ok: true, value: pdf });
-    expect(await storedPortalPdf(holding(pdf, 'application/pdf'), file, pdf.length - 1)).toEqual({
+    const upTo = (maxBytes: number) => ({ ...OCI, maxBytes });
+    expect(await storedPortalPdf(holding(pdf, 'application/pdf'), file, upTo(pdf.length))).toEqual({
+      ok: true,
+      value: pdf,
+    });
+    expect(await storedPortalPdf(holding(pdf, 'application/pdf'), file, upTo(pdf.length - 1))).toEqual({
       ok: false,
       status: 409,
-      message: PORTAL_PDF_MESSAGES.pdfOverLimit,
+      message: PORTAL_PDF_MESSAGES.oci.pdfOverLimit,
     });
     expect(await storedPortalPdf(holding(pdf, 'application/pdf'), { ...file, storageKey: 'cd/gone' })).toEqual({
       ok: false,
       status: 404,
       message: FILE_MISSING_MESSAGE,
+    });
+  });
+
+  it('answers an e-Visa order’s stored PDF byte for byte within 10 KB–300 KB, 409 outside them (decision 0189)', async () => {
+    /** A scan saved as a one-page PDF: `image` embedded as it is. */
+    const scan = async (image: Buffer) => {
+      const document = await PDFDocument.create();
+      const embedded = await document.embedJpg(image);
+      document.addPage([595, 446]).drawImage(embedded, { x: 0, y: 0, width: 595, height: 446 });
+      return Buffer.from(await document.save());
+    };
+    const inRange = await scan(await grainyImage(400, 30));
+    const large = await scan(await grainyImage(1200, 60));
+    const tiny = Buffer.from(await (await PDFDocument.create()).save());
+    expect(inRange.length).toBeGreaterThan(E_VISA.minBytes);
+    expect(inRange.length).toBeLessThan(E_VISA.maxBytes);
+    expect(large.length).toBeGreaterThan(E_VISA.maxBytes);
+    expect(large.length).toBeLessThan(OCI.maxBytes);
+    expect(tiny.length).toBeLessThan(E_VISA.minBytes);
+
+    expect(await storedPortalPdf(holding(inRange, 'application/pdf'), file, E_VISA)).toEqual({
+      ok: true,
+      value: inRange,
+    });
+    expect(await storedPortalPdf(holding(large, 'application/pdf'), file, E_VISA)).toEqual({
+      ok: false,
+      status: 409,
+      message: PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit,
+    });
+    expect(await storedPortalPdf(holding(tiny, 'application/pdf'), file, E_VISA)).toEqual({
+      ok: false,
+      status: 409,
+      message: PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit,
+    });
+    // The OCI portal's limits, as before: both go as they are.
+    expect(await storedPortalPdf(holding(large, 'application/pdf'), file)).toEqual({ ok: true, value: large });
+    expect(await storedPortalPdf(holding(tiny, 'application/pdf'), file)).toEqual({ ok: true, value: tiny });
+  });
+
+  it('makes an e-Visa order’s image within 10 KB–300 KB, and answers 422 for one that stays under 10 KB', async () => {
+    const made = await storedPortalPdf(holding(await plainImage(600, 800), 'image/jpeg'), file, E_VISA);
+    if (!made.ok) throw new Error(made.message);
+    expect(made.value.length).toBeGreaterThanOrEqual(E_VISA.minBytes);
+    expect(made.value.length).toBeLessThanOrEqual(E_VISA.maxBytes);
+    expect(await storedPortalPdf(holding(await blankStrip(), 'image/jpeg'), file, E_VISA)).toEqual({
+      ok: false,
+      status: 422,
+      message: PORTAL_PDF_MESSAGES.eVisa.imageUnderLimit,
     });
   });
 });

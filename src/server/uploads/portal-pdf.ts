@@ -1,8 +1,8 @@
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { type FormResult, formFailure } from '../../domain/contact/result.ts';
-import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES } from '../../domain/uploads/messages.ts';
-import { PORTAL_PDF_MAX_BYTES } from '../../domain/uploads/portal-pdf.ts';
+import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES, type PortalPdfRefusals } from '../../domain/uploads/messages.ts';
+import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, type PortalPdfLimits } from '../../domain/uploads/portal-pdf.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { reencodeTurn } from './image.ts';
 import { CONTENT_LIMITS } from './limits.ts';
@@ -15,6 +15,14 @@ import type { ServableFile } from './serve-file.ts';
 const LONG_SIDES_PX = [2000, 1600, 1280, 1024] as const;
 /** JPEG qualities tried at each size, best first: below 55 the text of a page blurs into its blocks. */
 const QUALITIES = [85, 75, 65, 55] as const;
+/**
+ * Under a portal's floor (the e-Visa's 10 KB, decision 0189): the qualities tried above the first
+ * step's 85 at the image's own size, then the one every enlarged step is made at.
+ */
+const FLOOR_QUALITIES = [90, 95] as const;
+const ENLARGED_QUALITY = 95;
+/** Each enlarged step's long side over the one before (up to 2000 px): ~1.56× the pixels. */
+const ENLARGE_STEP = 1.25;
 /** A4, the paper of the Indian government that reads the file; landscape for a wide image. */
 const [A4_SHORT_PT, A4_LONG_PT] = PageSizes.A4;
 const MARGIN_PT = 24;
@@ -22,8 +30,8 @@ const MARGIN_PT = 24;
 export interface PortalPdfOptions {
   /** The PDF's title: the document's display name. */
   title: string;
-  /** The limit; only tests pass another (the portal's is PORTAL_PDF_MAX_BYTES). */
-  maxBytes?: number;
+  /** The portal's limits (portalPdfLimitsOf the order's service); the OCI portal's when not given. */
+  limits?: PortalPdfLimits;
 }
 
 export type PortalPdf =
@@ -35,7 +43,39 @@ export type PortalPdf =
       heightPx: number;
       quality: number;
     }
-  | { ok: false; reason: 'over-limit' };
+  /** Over the portal's ceiling even at the smallest step, or under its floor even at the largest. */
+  | { ok: false; reason: 'over-limit' | 'under-limit' };
+
+/** One try: the JPEG's long side in pixels and its quality. */
+interface Step {
+  longSide: number;
+  quality: number;
+}
+
+/**
+ * The steps of decision 0185, best first: qualities before sizes, down to 1024 px at 55; an image
+ * smaller than a step is tried at its own size, once.
+ */
+function stepsDown(longSide: number): [Step, ...Step[]] {
+  const sides = [...new Set(LONG_SIDES_PX.map((side) => Math.min(side, longSide)))];
+  const steps = sides.flatMap((side) => QUALITIES.map((quality) => ({ longSide: side, quality })));
+  return steps as [Step, ...Step[]];
+}
+
+/**
+ * For an image whose first step is under the portal's floor (decision 0189): more of its own
+ * pixels' detail first (qualities 90 and 95 at its own size), then more pixels (enlarged 1.25× at
+ * a time, at 95, up to 2000 px). Every byte added is the picture's: no padding a portal might refuse.
+ */
+function stepsUp(longSide: number): Step[] {
+  const steps: Step[] = FLOOR_QUALITIES.map((quality) => ({ longSide, quality }));
+  const [largest] = LONG_SIDES_PX;
+  for (let side = longSide; side < largest; ) {
+    side = Math.min(largest, Math.round(side * ENLARGE_STEP));
+    steps.push({ longSide: side, quality: ENLARGED_QUALITY });
+  }
+  return steps;
+}
 
 /**
  * Baseline JPEG with 4:2:0 chroma, as libjpeg-turbo writes it (mozjpeg off): what every PDF reader
@@ -73,11 +113,15 @@ async function onePagePdf(jpeg: Buffer, width: number, height: number, title: st
 /**
  * Makes the PDF out of turn: the callers take reencodeTurn (a call from inside a turn would wait
  * for itself). The image is decoded once, upright (its EXIF orientation applied) and on white,
- * at most 2000 px on its long side; each try encodes from those pixels.
+ * at most 2000 px on its long side; each try encodes from those pixels. The first step decides the
+ * way: over the portal's ceiling, down the steps of 0185; under its floor, up (stepsUp); the first
+ * try within the limits wins. No step jumps across the window: neighbouring steps differ at most
+ * ~3× in size (measured), the e-Visa's window is 30× wide (decision 0189); a try that falls
+ * outside it on the other side is passed over all the same.
  */
 async function makePortalPdf(
   image: Buffer,
-  { title, maxBytes = PORTAL_PDF_MAX_BYTES }: PortalPdfOptions,
+  { title, limits = PORTAL_PDF_LIMITS.oci }: PortalPdfOptions,
 ): Promise<PortalPdf> {
   const [largest] = LONG_SIDES_PX;
   const upright = await sharp(image, { limitInputPixels: CONTENT_LIMITS.maxImagePixels })
@@ -88,59 +132,75 @@ async function makePortalPdf(
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
   const longSide = Math.max(width, height);
-  const tried = new Set<number>();
-  for (const side of LONG_SIDES_PX) {
-    // A smaller image than a step is tried at its own size, once.
-    const target = Math.min(side, longSide);
-    if (tried.has(target)) continue;
-    tried.add(target);
-    for (const quality of QUALITIES) {
-      const jpeg = await sharp(upright.data, { raw: { width, height, channels } })
-        .resize(target, target, { fit: 'inside', withoutEnlargement: true })
-        .jpeg(jpegOptions(quality))
-        .toBuffer({ resolveWithObject: true });
-      // The PDF holds the JPEG whole: one already over the limit cannot make a PDF under it.
-      if (jpeg.data.length > maxBytes) continue;
-      const pdf = await onePagePdf(jpeg.data, jpeg.info.width, jpeg.info.height, title);
-      if (pdf.length <= maxBytes) {
-        return { ok: true, pdf, widthPx: jpeg.info.width, heightPx: jpeg.info.height, quality };
-      }
-    }
+
+  /** The try's size (its JPEG's alone when that is over the ceiling already) and its PDF. */
+  const attempt = async ({ longSide: side, quality }: Step) => {
+    const jpeg = await sharp(upright.data, { raw: { width, height, channels } })
+      .resize(side, side, { fit: 'inside' })
+      .jpeg(jpegOptions(quality))
+      .toBuffer({ resolveWithObject: true });
+    // The PDF holds the JPEG whole: one already over the limit cannot make a PDF under it.
+    if (jpeg.data.length > limits.maxBytes) return { bytes: jpeg.data.length, made: null };
+    const pdf = await onePagePdf(jpeg.data, jpeg.info.width, jpeg.info.height, title);
+    const made = { ok: true, pdf, widthPx: jpeg.info.width, heightPx: jpeg.info.height, quality } as const;
+    return { bytes: pdf.length, made };
+  };
+
+  const [first, ...down] = stepsDown(longSide);
+  const firstTry = await attempt(first);
+  if (firstTry.made && fitsPortalPdfLimits(firstTry.bytes, limits)) return firstTry.made;
+  const under = firstTry.bytes < limits.minBytes;
+  for (const step of under ? stepsUp(longSide) : down) {
+    const next = await attempt(step);
+    if (next.made && fitsPortalPdfLimits(next.bytes, limits)) return next.made;
   }
-  return { ok: false, reason: 'over-limit' };
+  return { ok: false, reason: under ? 'under-limit' : 'over-limit' };
 }
 
 /**
- * A document's image (the stored JPEG or PNG) as the one-page PDF the OCI portal takes: at most
- * `maxBytes` (1000 KB, K17), quality stepped down before size, size down to 1024 px; refused
- * (`over-limit`) when even that does not fit. Runs in the upload re-encode's turn: one image
- * decoded at a time in this process.
+ * A document's image (the stored JPEG or PNG) as the one-page PDF its portal takes: within
+ * `limits` (the OCI portal's 1000 KB when not given, K17; the e-Visa's 10 KB–300 KB, decision
+ * 0189), quality stepped down before size, size down to 1024 px, or up from the image's own size
+ * under a floor; refused (`over-limit`, `under-limit`) when no step fits. Runs in the upload
+ * re-encode's turn: one image decoded at a time in this process.
  */
 export function portalPdf(image: Buffer, options: PortalPdfOptions): Promise<PortalPdf> {
   return reencodeTurn(() => makePortalPdf(image, options));
 }
 
+/** The refusal naming the portal's limits: over its ceiling, or under its floor. */
+function refusal(limits: PortalPdfLimits, of: 'pdf' | 'image', under: boolean): string {
+  const refusals: PortalPdfRefusals = PORTAL_PDF_MESSAGES[limits.portal];
+  const message = refusals[`${of}${under ? 'Under' : 'Over'}Limit` as const];
+  if (message === undefined) throw new Error(`the ${limits.portalName} portal has no floor to refuse a file under`);
+  return message;
+}
+
 /**
- * The desk's Portal PDF of a stored document the caller has authorised (staff, this order's): an
- * image made into the PDF (portalPdf), a stored PDF as it is when under the limit (409 over it:
- * we do not rewrite what the customer sent), 422 for an image that cannot fit, 404 for a file
- * gone from storage. Read and made in one turn, as thumbnails are: waiting requests hold no bytes.
+ * The desk's Portal PDF of a stored document the caller has authorised (staff, this order's), made
+ * to the limits of the order's portal (portalPdfLimitsOf its service; the OCI portal's when not
+ * given): an image made into the PDF (portalPdf), a stored PDF as it is when within the limits
+ * (409 outside them: we do not rewrite what the customer sent), 422 for an image that cannot fit,
+ * 404 for a file gone from storage. Read and made in one turn, as thumbnails are: waiting requests
+ * hold no bytes.
  */
 export function storedPortalPdf(
   storage: Pick<FileStorage, 'get'>,
   file: ServableFile,
-  maxBytes = PORTAL_PDF_MAX_BYTES,
+  limits: PortalPdfLimits = PORTAL_PDF_LIMITS.oci,
 ): Promise<FormResult<Buffer>> {
   return reencodeTurn(async () => {
     const stored = await storage.get(file.storageKey);
     if (!stored) return formFailure(404, FILE_MISSING_MESSAGE);
-    if (stored.contentType === 'application/pdf' && stored.size > maxBytes) {
+    if (stored.contentType === 'application/pdf' && !fitsPortalPdfLimits(stored.size, limits)) {
       stored.stream.destroy();
-      return formFailure(409, PORTAL_PDF_MESSAGES.pdfOverLimit);
+      return formFailure(409, refusal(limits, 'pdf', stored.size < limits.minBytes));
     }
     const bytes = Buffer.concat(await stored.stream.toArray());
     if (stored.contentType === 'application/pdf') return { ok: true, value: bytes };
-    const made = await makePortalPdf(bytes, { title: file.displayName, maxBytes });
-    return made.ok ? { ok: true, value: made.pdf } : formFailure(422, PORTAL_PDF_MESSAGES.imageOverLimit);
+    const made = await makePortalPdf(bytes, { title: file.displayName, limits });
+    return made.ok
+      ? { ok: true, value: made.pdf }
+      : formFailure(422, refusal(limits, 'image', made.reason === 'under-limit'));
   });
 }

@@ -2429,6 +2429,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/document-requests/{requestId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a request for a document outside the checklist (decision 0188): every request still standing for that member's item is marked withdrawn (kept, with who and when), the item leaves the customer's checklist, their order page's list of what is left and the completeness rule (Forms incomplete moves on to Order pending when nothing else is missing), and the customer is told in their panel and by e-mail. 404 a request not of this order; 409 a checklist item's request, one withdrawn already, an order not In review or Forms incomplete, or a file of the customer's in for the item (the document stays) */
+        post: operations["postAdminOrdersByRefDocumentRequestsByRequestIdWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{ref}/refunds": {
         parameters: {
             query?: never;
@@ -2438,7 +2455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider refused or did not answer */
+        /** Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider did not answer, or refused: then errors.refundRequest and errors.refundRequestId name the request it reopened on the refunds desk */
         post: operations["postAdminOrdersByRefRefunds"];
         delete?: never;
         options?: never;
@@ -2521,7 +2538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a document as the OCI portal takes it (decision 0185-portal-pdf): an image as a one-page A4 PDF of at most 1000 KB, a PDF as it is. 409 for a PDF over 1000 KB, 422 for an image that cannot be made small enough */
+        /** Download a document as the order’s portal takes it (decisions 0185-portal-pdf, 0189): an image as a one-page A4 PDF within the portal’s sizes, a PDF as it is when within them; the e-Visa’s 10 KB–300 KB, every other service’s the OCI portal’s ≤ 1000 KB. 409 for a PDF outside them, 422 for an image that cannot be made to fit */
         get: operations["getAdminOrdersByRefDocumentsByDocumentIdPortalPdf"];
         put?: never;
         post?: never;
@@ -13470,6 +13487,7 @@ export interface operations {
                                 }[];
                                 documentRequests: {
                                     id: number;
+                                    requestId: number;
                                     memberId: number;
                                     memberName: string;
                                     itemId: string;
@@ -13480,6 +13498,10 @@ export interface operations {
                                     answered: {
                                         at: string;
                                         fileName: string;
+                                    } | null;
+                                    withdrawn: {
+                                        at: string;
+                                        by: string | null;
                                     } | null;
                                 }[];
                                 addOns: {
@@ -13857,6 +13879,49 @@ export interface operations {
             503: components["responses"]["Answer503_3"];
         };
     };
+    postAdminOrdersByRefDocumentRequestsByRequestIdWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+                /** @example 9 */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            itemLabel: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
     postAdminOrdersByRefRefunds: {
         parameters: {
             query?: never;
@@ -14099,7 +14164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The one-page PDF the OCI portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP */
+            /** @description The one-page PDF the order’s portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP */
             200: {
                 headers: {
                     [name: string]: unknown;

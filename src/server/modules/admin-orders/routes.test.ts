@@ -7,26 +7,30 @@ import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { ADMIN_REFUND_MESSAGES, DESK_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
-import { DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
-import { OTHER_DOCUMENT_MESSAGES } from '../../../domain/applications/other-documents.ts';
+import {
+  OTHER_DOCUMENT_MESSAGES,
+  OTHER_DOCUMENT_WITHDRAWAL as WITHDRAWAL,
+} from '../../../domain/applications/other-documents.ts';
 import { refundedNote } from '../../../domain/orders/order-summary.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status-descriptions.ts';
 import { fittedVersionOf } from '../../../domain/photos/orders.ts';
 import { DAY_MS } from '../../../domain/time.ts';
 import { PORTAL_PDF_MESSAGES, UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
-import { PORTAL_PDF_MAX_BYTES } from '../../../domain/uploads/portal-pdf.ts';
+import { PORTAL_PDF_LIMITS } from '../../../domain/uploads/portal-pdf.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { handmadePdf, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
-import { packageForms } from '../applications/tables.ts';
+import { applicationDocumentRequests, applicationDocuments, packageForms } from '../applications/tables.ts';
 import {
   ADULT,
   afterAutosaveWindow,
   apiCall,
   completeOciAnswers,
+  eVisaOrder,
   MINOR,
   moveOrderTo,
   requiredItems,
@@ -100,6 +104,7 @@ describe('the back office order endpoints', () => {
       ['POST', `/admin/orders/${ref}/notes`, { body: 'note' }],
       ['POST', `/admin/orders/${ref}/messages`, { body: 'Your appointment is on Monday' }],
       ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
+      ['POST', `/admin/orders/${ref}/document-requests/1/withdraw`],
       ['GET', `/admin/orders/${ref}/documents/1/download`],
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
       ['GET', `/admin/orders/${ref}/documents/1/portal-pdf`],
@@ -1200,9 +1205,11 @@ describe('a document outside the checklist (decision 0186)', () => {
     const itemId = asked?.id ?? '';
     expect(itemId).toMatch(/^other-[0-9a-f]{8}$/);
     expect((await itemsOf(customer.token, ref, aarav)).map((i) => i.label)).not.toContain('Marriage certificate');
-    // The order page's list of what is left names it; the order cannot go on without it.
+    // The order page's list of what is left names it as staff typed it, as the e-mail does (decision
+    // 0188 §2: not "Priya’s marriage certificate"); the order cannot go on without it.
     const view = async () => (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
-    expect((await view()).missing).toContain('Priya’s marriage certificate');
+    expect((await view()).missing).toContain('Marriage certificate (for Priya)');
+    expect((await view()).missing).not.toContain('Priya’s marriage certificate');
 
     // E-mailed like any request: staff's name of it verbatim, whose it is, the note, the link to its slot.
     const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
@@ -1227,7 +1234,7 @@ describe('a document outside the checklist (decision 0186)', () => {
     const ticked = upload.json().data.checklist.items.find((i: Item) => i.id === itemId);
     expect(ticked).toMatchObject({ label: 'Marriage certificate', uploaded: true });
     expect(ticked.requested).toBeUndefined();
-    expect((await view()).missing).not.toContain('Priya’s marriage certificate');
+    expect((await view()).missing).not.toContain('Marriage certificate (for Priya)');
     expect((await desk()).documentRequests).toEqual([
       expect.objectContaining({ itemId, answered: { at: expect.any(String), fileName: 'again.png' } }),
     ]);
@@ -1328,6 +1335,7 @@ describe('GET /admin/orders/:ref: the document requests', () => {
     const requests = async () => (await asStaff('GET', `/admin/orders/${ref}`)).json().data.service.documentRequests;
     const waiting = {
       id: expect.any(Number),
+      requestId: expect.any(Number),
       memberId,
       memberName: 'Priya Sharma',
       itemId: 'foreign-passport',
@@ -1336,6 +1344,7 @@ describe('GET /admin/orders/:ref: the document requests', () => {
       requestedBy: staff.email,
       requestedAt: expect.any(String),
       answered: null,
+      withdrawn: null,
     };
     expect(await requests()).toEqual([waiting]);
 
@@ -1353,6 +1362,227 @@ describe('GET /admin/orders/:ref: the document requests', () => {
     const [answered] = await requests();
     expect(answered).toEqual({ ...waiting, answered: { at: uploadedAt, fileName: 'again.png' } });
     expect(Date.parse(uploadedAt)).toBeGreaterThan(Date.parse(answered.requestedAt));
+  });
+});
+
+describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decision 0188)', () => {
+  type Item = { id: string; label: string; documents: { id: number }[] };
+  type DeskRequest = { requestId: number; itemId: string; document: string; withdrawn: unknown };
+  const itemsOf = async (token: string, ref: string, memberId: number): Promise<Item[]> =>
+    (await apiCall(t.app, 'GET', `/application/order/${ref}/members/${memberId}/checklist`, token)).json().data.items;
+  const deskRequests = async (ref: string): Promise<DeskRequest[]> =>
+    (await asStaff('GET', `/admin/orders/${ref}`)).json().data.service.documentRequests;
+  const withdraw = (ref: string, requestId: number | string) =>
+    asStaff('POST', `/admin/orders/${ref}/document-requests/${requestId}/withdraw`);
+  const ask = async (ref: string, body: object) => {
+    const res = await asStaff('POST', `/admin/orders/${ref}/document-requests`, body);
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const rowsOf = (orderId: number) =>
+    t.database.db
+      .select()
+      .from(applicationDocumentRequests)
+      .where(eq(applicationDocumentRequests.orderId, orderId))
+      .orderBy(applicationDocumentRequests.id);
+  const withdrawalMails = async (to: string) =>
+    (await mailsWith('order-document-request-withdrawn:')).filter((m) => m.to === to);
+  const words = 'Marriage certificate (for Priya Sharma)';
+
+  it('drops the item from the checklist, the order page and the completeness rule: the order held only by it moves on, and the customer is told', async () => {
+    const { customer, order, memberId } = await completeApplication('Anjali Withdrawn');
+    const ref = order.displayId;
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    await ask(ref, { memberId, otherDocument: { label: 'Marriage certificate' }, note: 'The consulate asks for it' });
+    const view = async () => (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
+    expect(await view()).toMatchObject({ status: 'Forms incomplete', missing: ['Marriage certificate (for Priya)'] });
+    const [asked] = await deskRequests(ref);
+    if (!asked) throw new Error('no request on the desk');
+    expect(asked).toMatchObject({ document: 'Marriage certificate', answered: null, withdrawn: null });
+
+    const res = await withdraw(ref, asked.requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: WITHDRAWAL.withdrawn,
+      data: { itemLabel: 'Marriage certificate', status: 'Order pending' },
+    });
+
+    // Gone from the customer's checklist and their order page; the order went on as a last upload takes it.
+    expect((await itemsOf(customer.token, ref, memberId)).map((i) => i.id)).not.toContain(asked.itemId);
+    expect(await view()).toMatchObject({ status: 'Order pending', missing: [] });
+    expect((await view()).timeline.at(-1)).toMatchObject({
+      status: 'Order pending',
+      by: 'system',
+      remark: APPLICATION_MESSAGES.askedForItemsIn,
+    });
+    // Its slot is no item of the member's any more.
+    const upload = await uploadFor(customer.token, ref, memberId, asked.itemId);
+    expect(upload.statusCode).toBe(404);
+    expect(upload.json().message).toBe(DOCUMENT_MESSAGES.itemNotFound);
+
+    // Kept, not deleted: the row says when and by whom; the desk lists it as withdrawn.
+    expect(await rowsOf(order.id)).toEqual([
+      expect.objectContaining({ id: asked.requestId, withdrawnAt: expect.any(Date), withdrawnByUserId: staff.id }),
+    ]);
+    expect(await deskRequests(ref)).toEqual([{ ...asked, withdrawn: { at: expect.any(String), by: staff.email } }]);
+    expect(await auditEntries(ref, 'order.document-request-withdrawn')).toEqual([
+      expect.objectContaining({
+        actorEmail: staff.email,
+        before: { status: 'Forms incomplete' },
+        after: {
+          requestIds: [asked.requestId],
+          memberId,
+          itemId: asked.itemId,
+          itemLabel: 'Marriage certificate',
+          status: 'Order pending',
+        },
+        words: ['itemLabel'],
+      }),
+    ]);
+
+    // Told in their panel and by e-mail, with the link to the order page.
+    const notices = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 10 })).notifications;
+    expect(notices).toContainEqual(
+      expect.objectContaining({
+        remark: WITHDRAWAL.notice(words),
+        documentStatus: WITHDRAWAL.documentStatus,
+        orderStatus: 'Order pending',
+      }),
+    );
+    const [mail, ...more] = await withdrawalMails(customer.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      purpose: 'order-document-request-withdrawn',
+      subject: WITHDRAWAL.mailSubject(ref, words),
+    });
+    expect(mail?.text).toContain(WITHDRAWAL.mailHeading(words));
+    expect(mail?.text).toContain(WITHDRAWAL.mailIntro);
+    // The order page, as a message from our team links it: the item's slot is gone.
+    expect(mail?.text).toContain(`${WITHDRAWAL.mailLink}: ${t.app.env.siteUrl}/service-order?orderId=${order.id}`);
+  });
+
+  it('withdraws every request still standing for the item; the order still waits for the rest, and the item cannot be asked again by its id', async () => {
+    const { customer, order } = await paidApplication('Neha Twice');
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    await ask(ref, { memberId, otherDocument: { label: 'Name-change affidavit' }, note: 'Sworn before a notary' });
+    const itemId = (await itemsOf(customer.token, ref, memberId)).find((i) => i.label === 'Name-change affidavit')
+      ?.id as string;
+    await ask(ref, { memberId, itemId, note: 'Both pages, please' });
+    const [newer, older] = await deskRequests(ref);
+    if (!newer || !older) throw new Error('two requests expected');
+
+    const res = await withdraw(ref, older.requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    // Other documents are still missing: the order stays where it was.
+    expect(res.json().data.status).toBe('Forms incomplete');
+    const withdrawn = { at: expect.any(String), by: staff.email };
+    expect(await deskRequests(ref)).toEqual([
+      { ...newer, withdrawn },
+      { ...older, withdrawn },
+    ]);
+    expect(await auditEntries(ref, 'order.document-request-withdrawn')).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ requestIds: [older.requestId, newer.requestId] }) }),
+    ]);
+    expect((await itemsOf(customer.token, ref, memberId)).map((i) => i.id)).not.toContain(itemId);
+    const view = (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
+    expect(view.missing).not.toContain('Name-change affidavit (for Priya)');
+    expect(view.missing.length).toBeGreaterThan(0);
+
+    // Asked again by its id (the desk's select no longer offers it): an unknown item. Withdrawn again: refused.
+    const again = await asStaff('POST', `/admin/orders/${ref}/document-requests`, { memberId, itemId, note: 'x' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(DOCUMENT_MESSAGES.itemNotFound);
+    for (const requestId of [older.requestId, newer.requestId]) {
+      const twice = await withdraw(ref, requestId);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(WITHDRAWAL.alreadyWithdrawn);
+    }
+    // One e-mail: the second try changed nothing.
+    expect(await withdrawalMails(customer.email)).toHaveLength(1);
+  });
+
+  it('refuses another order’s request, a checklist item’s, one whose item has a file (the document stays) and an order that moved on', async () => {
+    const { customer, order } = await paidApplication('Kiran Refused');
+    const other = await paidApplication('Dev Elsewhere');
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    await ask(ref, { memberId, otherDocument: { label: 'Marriage certificate' }, note: 'For the new name' });
+    await ask(ref, { memberId, itemId: 'photo', note: 'Too dark' });
+    const [photo, marriage] = await deskRequests(ref);
+    if (!photo || !marriage) throw new Error('two requests expected');
+
+    // Not this order's, or no request at all: 404 alike; not an id: 400.
+    for (const [onRef, requestId] of [
+      [other.order.displayId, marriage.requestId],
+      [ref, 2_000_000_000],
+    ] as const) {
+      const res = await withdraw(onRef, requestId);
+      expect(res.statusCode, `${onRef} ${requestId}`).toBe(404);
+      expect(res.json().message).toBe(WITHDRAWAL.notFound);
+    }
+    expect((await withdraw(ref, 'abc')).statusCode).toBe(400);
+    const checklistItem = await withdraw(ref, photo.requestId);
+    expect(checklistItem.statusCode).toBe(409);
+    expect(checklistItem.json().message).toBe(WITHDRAWAL.checklistItem);
+
+    // A file came for it, and staff asked again: the request is open, but the file stays.
+    expect((await uploadFor(customer.token, ref, memberId, marriage.itemId)).statusCode).toBe(201);
+    await ask(ref, { memberId, itemId: marriage.itemId, note: 'The second page is missing' });
+    const [askedAgain] = await deskRequests(ref);
+    if (!askedAgain) throw new Error('no request');
+    const fileIn = await withdraw(ref, askedAgain.requestId);
+    expect(fileIn.statusCode).toBe(409);
+    expect(fileIn.json().message).toBe(WITHDRAWAL.fileIn);
+    const kept = (await itemsOf(customer.token, ref, memberId)).find((i) => i.id === marriage.itemId);
+    expect(kept?.documents).toHaveLength(1);
+
+    // The order moved on (cancelled): nothing to withdraw from.
+    await ask(other.order.displayId, {
+      memberId: other.order.members[0]?.id,
+      otherDocument: { label: 'Surrender certificate' },
+      note: 'Of the old Indian passport',
+    });
+    const [surrender] = await deskRequests(other.order.displayId);
+    await moveOrderTo(t.app, other.order.id, 'Cancelled', 'staff');
+    const moved = await withdraw(other.order.displayId, surrender?.requestId ?? 0);
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(WITHDRAWAL.notOpen('Cancelled'));
+
+    // Nothing of any of them was recorded or sent.
+    for (const { displayId, id } of [order, other.order]) {
+      expect(await auditEntries(displayId, 'order.document-request-withdrawn')).toEqual([]);
+      expect((await rowsOf(id)).every((r) => r.withdrawnAt === null)).toBe(true);
+    }
+    expect(await withdrawalMails(customer.email)).toEqual([]);
+    expect(await withdrawalMails(other.customer.email)).toEqual([]);
+  });
+
+  it('keeps no file sent to an item withdrawn while the file was on its way', async () => {
+    const { customer, order } = await paidApplication('Tara Racing');
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    await ask(ref, { memberId, otherDocument: { label: 'Marriage certificate' }, note: 'For the new name' });
+    const [asked] = await deskRequests(ref);
+    if (!asked) throw new Error('no request');
+    const uploads = t.app.uploads;
+    const accept = uploads.acceptUpload.bind(uploads);
+    const racing = vi.spyOn(uploads, 'acceptUpload').mockImplementationOnce(async (...args) => {
+      // The item was checked before the file was read; staff withdraw it meanwhile.
+      expect((await withdraw(ref, asked.requestId)).statusCode).toBe(200);
+      return accept(...args);
+    });
+    try {
+      const upload = await uploadFor(customer.token, ref, memberId, asked.itemId);
+      expect(upload.statusCode, upload.body).toBe(404);
+      expect(upload.json().message).toBe(DOCUMENT_MESSAGES.itemNotFound);
+    } finally {
+      racing.mockRestore();
+    }
+    const files = await t.database.db
+      .select()
+      .from(applicationDocuments)
+      .where(and(eq(applicationDocuments.orderId, order.id), eq(applicationDocuments.itemId, asked.itemId)));
+    expect(files).toEqual([]);
   });
 });
 
@@ -1386,7 +1616,7 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
     expect(upload.statusCode, upload.body).toBe(201);
     const document = upload.json().data.document;
     // Stored over the portal's limit: only a conversion brings it under.
-    expect(document.size).toBeGreaterThan(PORTAL_PDF_MAX_BYTES);
+    expect(document.size).toBeGreaterThan(PORTAL_PDF_LIMITS.oci.maxBytes);
 
     // The desk's link is the route.
     const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
@@ -1397,7 +1627,7 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(res.rawPayload.length).toBeLessThanOrEqual(PORTAL_PDF_MAX_BYTES);
+    expect(res.rawPayload.length).toBeLessThanOrEqual(PORTAL_PDF_LIMITS.oci.maxBytes);
     expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="passport\.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -1427,13 +1657,97 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
 
     // A scan saved at full size: a grainy page image embedded as it is.
     const large = await scannedPdf(await grainyJpeg(1600));
-    expect(large.length).toBeGreaterThan(PORTAL_PDF_MAX_BYTES);
+    expect(large.length).toBeGreaterThan(PORTAL_PDF_LIMITS.oci.maxBytes);
     const sent = await sendDocument(staff.token, order.displayId, '', filePart('scan.pdf', large, 'application/pdf'));
     expect(sent.statusCode, sent.body).toBe(201);
     const over = await portalPdf(order.displayId, sent.json().data.id);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.pdfOverLimit);
+    expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.oci.pdfOverLimit);
   }, 60_000);
+
+  describe('an e-Visa order’s: what the e-Visa portal takes, 10 KB–300 KB (decision 0189)', () => {
+    const E_VISA = PORTAL_PDF_LIMITS.eVisa;
+    const expectWithin = (pdf: Buffer) => {
+      expect(pdf.length).toBeGreaterThanOrEqual(E_VISA.minBytes);
+      expect(pdf.length).toBeLessThanOrEqual(E_VISA.maxBytes);
+    };
+    async function eVisaApplication() {
+      const customer = await createSignedInUser(t.app, { name: 'Ravi Menon', email: uniqueEmail('ravi') });
+      return { customer, order: await eVisaOrder(t.app, customer.token, 'Forms incomplete') };
+    }
+
+    it('makes a photographed passport bio page a PDF of at most 300 KB, and a tiny image one of at least 10 KB', async () => {
+      const { customer, order } = await eVisaApplication();
+      const memberId = order.members[0]?.id ?? 0;
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/application/order/${order.displayId}/members/${memberId}/documents/passport-bio-page`,
+        headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+        payload: multipart([filePart('bio-page.jpg', await grainyJpeg(2400), 'image/jpeg')]),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const document = upload.json().data.document;
+      expect(document.size).toBeGreaterThan(PORTAL_PDF_LIMITS.oci.maxBytes);
+
+      const res = await portalPdf(order.displayId, document.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bio-page\.pdf"/);
+      expectWithin(res.rawPayload);
+      expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
+
+      // A 30 × 30 px picture is a PDF of a couple of KB at its own size: enlarged until 10 KB.
+      const sent = await sendDocument(staff.token, order.displayId);
+      expect(sent.statusCode, sent.body).toBe(201);
+      const tiny = await portalPdf(order.displayId, sent.json().data.id);
+      expect(tiny.statusCode, tiny.body).toBe(200);
+      expectWithin(tiny.rawPayload);
+    }, 60_000);
+
+    it('answers a PDF within 10 KB–300 KB as it is, and refuses one over 300 KB or under 10 KB with the portal’s limits', async () => {
+      const { order } = await eVisaApplication();
+      const send = async (name: string, pdf: Buffer) => {
+        const sent = await sendDocument(staff.token, order.displayId, '', filePart(name, pdf, 'application/pdf'));
+        expect(sent.statusCode, sent.body).toBe(201);
+        return sent.json().data.id as number;
+      };
+      const fitting = await scannedPdf(await grainyJpeg(400));
+      expectWithin(fitting);
+      const id = await send('bio-page.pdf', fitting);
+      const asIs = await portalPdf(order.displayId, id);
+      expect(asIs.statusCode, asIs.body).toBe(200);
+      const stored = async (ref: string, documentId: number) =>
+        (await asStaff('GET', `/admin/orders/${ref}/documents/${documentId}/download`)).rawPayload;
+      expect(asIs.rawPayload.equals(await stored(order.displayId, id))).toBe(true);
+      expectWithin(asIs.rawPayload);
+
+      // Over the e-Visa's 300 KB, within the OCI's 1000 KB: an OCI order's Portal PDF sends it as it is.
+      const large = await scannedPdf(await grainyJpeg(1024));
+      expect(large.length).toBeGreaterThan(E_VISA.maxBytes);
+      expect(large.length).toBeLessThan(PORTAL_PDF_LIMITS.oci.maxBytes);
+      const over = await portalPdf(order.displayId, await send('scan.pdf', large));
+      expect(over.statusCode).toBe(409);
+      expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit);
+
+      const small = await pdfWithPages();
+      expect(small.length).toBeLessThan(E_VISA.minBytes);
+      const under = await portalPdf(order.displayId, await send('letter.pdf', small));
+      expect(under.statusCode).toBe(409);
+      expect(under.json().message).toBe(PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit);
+
+      const oci = await paidApplication();
+      const ociSent = await sendDocument(
+        staff.token,
+        oci.order.displayId,
+        '',
+        filePart('scan.pdf', large, 'application/pdf'),
+      );
+      expect(ociSent.statusCode, ociSent.body).toBe(201);
+      const asOci = await portalPdf(oci.order.displayId, ociSent.json().data.id);
+      expect(asOci.statusCode, asOci.body).toBe(200);
+      expect(asOci.rawPayload.equals(await stored(oci.order.displayId, ociSent.json().data.id))).toBe(true);
+    }, 60_000);
+  });
 });
 
 describe('POST /admin/orders/:ref/refunds: a refund started on the desk (decision 0187)', () => {

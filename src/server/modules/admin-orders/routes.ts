@@ -21,14 +21,15 @@ import {
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
 import { FEES_PAID_MESSAGES, feesPaidRecordSchema, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
+import { OTHER_DOCUMENT_WITHDRAWAL } from '../../../domain/applications/other-documents.ts';
 import {
   confirmedPostingAddressSchema,
   POSTING_ADDRESS_MESSAGES,
   postingAddressSchema,
 } from '../../../domain/applications/posting-address.ts';
 import { statusChangeSchema } from '../../../domain/orders/status.ts';
-import { DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
-import { PORTAL_PDF_MAX_BYTES } from '../../../domain/uploads/portal-pdf.ts';
+import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
+import { PORTAL_PDF_LIMITS, portalPdfRange } from '../../../domain/uploads/portal-pdf.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
@@ -37,6 +38,7 @@ import { registerUploadParsing, serveFile, serveMadeFile, storedPortalPdf } from
 import { printPackResponse } from '../applications/service.ts';
 
 const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
+const requestParams = deskOrderParams.extend({ requestId: idParams.shape.id });
 const memberParams = deskOrderParams.extend({ memberId: idParams.shape.id });
 const photoParams = deskOrderParams.extend({ itemId: idParams.shape.id, photoId: idParams.shape.id });
 
@@ -47,12 +49,16 @@ const fileResponse = {
   ),
 };
 
-const PORTAL_LIMIT = formatFileSize(PORTAL_PDF_MAX_BYTES);
+/** Each portal's sizes, as the route's summary states them (decision 0189). */
+const PORTAL_SIZES = {
+  oci: portalPdfRange(PORTAL_PDF_LIMITS.oci),
+  eVisa: portalPdfRange(PORTAL_PDF_LIMITS.eVisa),
+};
 
 /** The Portal PDF: always a PDF, whatever the document's stored type. */
 const portalPdfResponse = {
   description:
-    'The one-page PDF the OCI portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
+    'The one-page PDF the order’s portal takes, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
 
@@ -179,12 +185,35 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/admin/orders/:ref/document-requests/:requestId/withdraw',
+    {
+      schema: {
+        tags,
+        summary:
+          "Withdraw a request for a document outside the checklist (decision 0188): every request still standing for that member's item is marked withdrawn (kept, with who and when), the item leaves the customer's checklist, their order page's list of what is left and the completeness rule (Forms incomplete moves on to Order pending when nothing else is missing), and the customer is told in their panel and by e-mail. 404 a request not of this order; 409 a checklist item's request, one withdrawn already, an order not In review or Forms incomplete, or a file of the customer's in for the item (the document stays)",
+        params: requestParams,
+        response: {
+          200: envelopeSchema(z.object({ itemLabel: z.string(), status: z.string() })),
+          ...refusals(404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { ref, requestId } = request.params;
+      return ok(
+        valueOrThrow(await adminOrders.withdrawDocumentRequest(auditActor(request), ref, requestId)),
+        OTHER_DOCUMENT_WITHDRAWAL.withdrawn,
+      );
+    },
+  );
+
+  app.post(
     '/admin/orders/:ref/refunds',
     {
       schema: {
         tags,
         summary:
-          "Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider refused or did not answer",
+          "Refund amountCents of a paid order for the customer, with the reason they read (decision 0187): a refund request opened as staff's and approved at once through the order's payment provider, at most what is left to refund. The same idempotencyKey again answers the refund it made with 200. 409 over what is left, an unpaid or cancelled order, or a request still waiting; 502 the provider did not answer, or refused: then errors.refundRequest and errors.refundRequestId name the request it reopened on the refunds desk",
         params: deskOrderParams,
         body: deskRefundSchema,
         response: {
@@ -270,14 +299,15 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Download a document as the OCI portal takes it (decision 0185-portal-pdf): an image as a one-page A4 PDF of at most ${PORTAL_LIMIT}, a PDF as it is. 409 for a PDF over ${PORTAL_LIMIT}, 422 for an image that cannot be made small enough`,
+        summary: `Download a document as the order’s portal takes it (decisions 0185-portal-pdf, 0189): an image as a one-page A4 PDF within the portal’s sizes, a PDF as it is when within them; the e-Visa’s ${PORTAL_SIZES.eVisa}, every other service’s the OCI portal’s ${PORTAL_SIZES.oci}. 409 for a PDF outside them, 422 for an image that cannot be made to fit`,
         params: documentParams,
         response: { 200: portalPdfResponse, ...refusals(409, 422) },
       },
     },
     async (request, reply) => {
-      const file = valueOrThrow(await adminOrders.openDocument(request.params.ref, request.params.documentId));
-      const pdf = valueOrThrow(await storedPortalPdf(app.storage, file));
+      const { ref, documentId } = request.params;
+      const { file, limits } = valueOrThrow(await adminOrders.openDocumentForPortal(ref, documentId));
+      const pdf = valueOrThrow(await storedPortalPdf(app.storage, file, limits));
       return serveMadeFile(reply, { body: pdf, contentType: 'application/pdf', displayName: file.displayName });
     },
   );

@@ -26,7 +26,10 @@ import {
   type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
 import { FEES_PAID_MESSAGES, type FeesPaidInput, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
-import { OTHER_DOCUMENT_MESSAGES } from '../../../domain/applications/other-documents.ts';
+import {
+  OTHER_DOCUMENT_MESSAGES,
+  OTHER_DOCUMENT_WITHDRAWAL as WITHDRAWAL,
+} from '../../../domain/applications/other-documents.ts';
 import {
   type ConfirmedPostingAddress,
   POSTING_ADDRESS_MESSAGES,
@@ -48,6 +51,7 @@ import { fittedVersionOf, type PhotoOrder, versionedFittedPath } from '../../../
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import { printsNotOutYet } from '../../../domain/photos/shipment.ts';
 import { DAY_MS } from '../../../domain/time.ts';
+import { type PortalPdfLimits, portalPdfLimitsOf } from '../../../domain/uploads/portal-pdf.ts';
 import type { Database } from '../../db/client.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -69,7 +73,12 @@ import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { deskRefundAnswer } from './desk-refunds.ts';
-import { DOCUMENT_REQUEST_ACTION, deskDocumentRequests, documentRequestEntries } from './document-requests.ts';
+import {
+  DOCUMENT_REQUEST_ACTION,
+  DOCUMENT_REQUEST_WITHDRAWN_ACTION,
+  deskDocumentRequests,
+  documentRequestEntries,
+} from './document-requests.ts';
 import { postingAddressMail, postingAddressNotice } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
 
@@ -107,11 +116,15 @@ export interface AdminOrdersDeps {
     | 'confirmPostingAddress'
     | 'recordFeesPaid'
     | 'staffRecords'
+    | 'serviceSlugOf'
   >;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
   printPacks: Pick<PrintPackService, 'memberPack'>;
-  documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
+  documents: Pick<
+    DocumentsService,
+    'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument' | 'requestsOf' | 'withdrawRequest'
+  >;
   /**
    * Told in the customer's panel: a staff message, a document sent, a document requested while they
    * are already completing the order, and the posting address confirmed.
@@ -248,6 +261,23 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       outro: [`See your order at any time: ${link}`],
       ...orderSender(order.kind),
       signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
+    });
+  }
+
+  /**
+   * The customer's e-mail that a document our team asked for is no longer needed (decision 0188),
+   * with the link to the order page: the item's slot is gone.
+   */
+  function withdrawnMail(order: Order, document: string, siteUrl: string) {
+    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    return simpleMail({
+      to: order.email,
+      subject: WITHDRAWAL.mailSubject(order.displayId, document),
+      heading: WITHDRAWAL.mailHeading(document),
+      intro: [WITHDRAWAL.mailIntro],
+      details: [['Order', `${order.displayId} (${order.title})`]],
+      outro: [`${WITHDRAWAL.mailLink}: ${link}`],
+      signature: `The ${deps.companyName} team`,
     });
   }
 
@@ -431,13 +461,15 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         );
         return { ...base, nextStatuses: next, service: null, photo };
       }
-      const [application, form, checklist, documents, records, requests] = await Promise.all([
+      const [application, form, checklist, documents, records, requests, requestRows, withdrawals] = await Promise.all([
         deps.applications.getOrder(order.userId, ref),
         deps.memberForms.orderForm(order.userId, ref),
         deps.documents.orderChecklist(order.userId, ref),
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
         deps.applications.staffRecords(order.id),
         documentRequestEntries(deps.audit, order.displayId),
+        deps.documents.requestsOf(order.id),
+        documentRequestEntries(deps.audit, order.displayId, DOCUMENT_REQUEST_WITHDRAWN_ACTION),
       ]);
       const orderChecklist = owned(checklist, 'the checklist');
       const app = owned(application, 'the application');
@@ -465,7 +497,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           answers,
           checklist: withDeskChecklistLinks(order.displayId, orderChecklist),
           documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
-          documentRequests: deskDocumentRequests(requests, orderChecklist),
+          documentRequests: deskDocumentRequests(requests, orderChecklist, requestRows, withdrawals),
           addOns,
           ...records,
         },
@@ -707,6 +739,53 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     },
 
     /**
+     * Withdraws staff's request for a document outside the checklist (decision 0188): every request
+     * still standing for that member's item, so it leaves the customer's checklist, their order
+     * page's list of what is left and the completeness rule (an order held in Forms incomplete only
+     * by it moves on, as a last upload moves it). The customer is told in their panel and by e-mail
+     * that it is no longer needed, with the audit entry, in the order's locked transaction. Refused
+     * (409) for a checklist item's request, one withdrawn already, an order not In review or Forms
+     * incomplete, and while a file of the customer's is in for the item: the document stays.
+     */
+    async withdrawDocumentRequest(
+      actor: StaffActor,
+      orderRef: string,
+      requestId: number,
+    ): Promise<FormResult<{ itemLabel: string; status: string }>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'service') return notFound();
+      return db.transaction(async (tx) => {
+        const order = await deps.orders.lockOrder(tx, found.order.id);
+        if (!order) return notFound();
+        const withdrawn = await deps.documents.withdrawRequest(tx, order, requestId, actor.id);
+        if (!withdrawn.ok) return withdrawn;
+        const { requestIds, memberId, itemId, itemLabel, document, status } = withdrawn.value;
+        // What the customer reads says the order's status now (Order pending once nothing else is missing).
+        const now = { ...order, status };
+        await deps.notifications.notifyAboutOrder(
+          now,
+          { remark: WITHDRAWAL.notice(document), documentStatus: WITHDRAWAL.documentStatus },
+          tx,
+        );
+        await deps.mail.enqueue(tx, {
+          ...withdrawnMail(now, document, await deps.orders.siteUrlOf(order.id, tx)),
+          purpose: 'order-document-request-withdrawn',
+          key: `order-document-request-withdrawn:${requestId}`,
+        });
+        await deps.audit.record(tx, {
+          actor,
+          action: DOCUMENT_REQUEST_WITHDRAWN_ACTION,
+          subject: { type: 'order', id: order.displayId },
+          before: { status: order.status },
+          after: { requestIds, memberId, itemId, itemLabel, status },
+          // A document's name is words typed about the customer's family (AuditEntry.words).
+          words: ['itemLabel'],
+        });
+        return { ok: true, value: { itemLabel, status } };
+      });
+    },
+
+    /**
      * Confirms where the customer posts a mission's file (decision 0179): stored on the order with
      * who and when, so the print pack's label prints it and the order page shows it, e-mailed to the
      * customer (a changed address as a correction) and put in their notifications, with the audit
@@ -805,6 +884,23 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'service') return notFound();
       return deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
+    },
+
+    /**
+     * A document of the order with the limits its Portal PDF is made to: those of the portal the
+     * order's service is filed at (portalPdfLimitsOf, decision 0189).
+     */
+    async openDocumentForPortal(
+      orderRef: string,
+      documentId: number,
+    ): Promise<FormResult<{ file: ServableFile; limits: PortalPdfLimits }>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'service') return notFound();
+      const opened = await deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
+      if (!opened.ok) return opened;
+      const serviceSlug = await deps.applications.serviceSlugOf(found.order.id);
+      if (serviceSlug === null) return notFound();
+      return { ok: true, value: { file: opened.value, limits: portalPdfLimitsOf(serviceSlug) } };
     },
   };
 }

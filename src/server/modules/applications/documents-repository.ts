@@ -59,13 +59,33 @@ export function createDocumentsRepository(db: Database) {
         .where(inArray(applicationDocuments.id, [...ids]));
     },
 
-    /** Staff's requests for the order's checklist items, oldest first. */
+    /** Staff's requests for the order's checklist items and other documents, oldest first, withdrawn ones too. */
     listRequests(orderId: number) {
       return db
         .select()
         .from(applicationDocumentRequests)
         .where(eq(applicationDocumentRequests.orderId, orderId))
         .orderBy(asc(applicationDocumentRequests.id));
+    },
+
+    /**
+     * Withdraws every request still standing for a member's item of the order (decision 0188), now,
+     * by `staffUserId`; answers their ids, oldest first.
+     */
+    async withdrawRequests(orderId: number, memberId: number, itemId: string, staffUserId: number): Promise<number[]> {
+      const rows = await db
+        .update(applicationDocumentRequests)
+        .set({ withdrawnAt: new Date(), withdrawnByUserId: staffUserId })
+        .where(
+          and(
+            eq(applicationDocumentRequests.orderId, orderId),
+            eq(applicationDocumentRequests.memberId, memberId),
+            eq(applicationDocumentRequests.itemId, itemId),
+            isNull(applicationDocumentRequests.withdrawnAt),
+          ),
+        )
+        .returning({ id: applicationDocumentRequests.id });
+      return rows.map((r) => r.id).sort((a, b) => a - b);
     },
 
     async insertRequest(values: typeof applicationDocumentRequests.$inferInsert) {

@@ -465,6 +465,37 @@ describe('a document outside the checklist our team asked for (decision 0186)', 
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data.items.at(-1)).toMatchObject({ id: otherId, required: true, uploaded: false });
   });
+
+  it('is no item of the member’s once our team withdrew every request for it (decision 0188)', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Forms incomplete');
+    const ids = async () =>
+      (await call('GET', `${orderPath(order.displayId)}/members/${memberId}/checklist`, user.token))
+        .json()
+        .data.items.map((i: { id: string }) => i.id);
+    await askFor(order.id, memberId);
+    await askFor(order.id, memberId);
+    const [first, second] = await t.database.db
+      .select()
+      .from(applicationDocumentRequests)
+      .where(eq(applicationDocumentRequests.orderId, order.id))
+      .orderBy(applicationDocumentRequests.id);
+    const withdrawn = (id: number) =>
+      t.database.db
+        .update(applicationDocumentRequests)
+        .set({ withdrawnAt: new Date() })
+        .where(eq(applicationDocumentRequests.id, id));
+    // One of its two requests withdrawn: the other still asks for it.
+    await withdrawn(first?.id ?? 0);
+    expect(await ids()).toContain(otherId);
+    await withdrawn(second?.id ?? 0);
+    expect(await ids()).not.toContain(otherId);
+    const view = (await call('GET', orderPath(order.displayId), user.token)).json().data;
+    expect(view.missing.join(' ')).not.toContain('Surrender certificate');
+    const refused = await upload(user.token, itemPath(order.displayId, memberId, otherId), pdfFile());
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(D.itemNotFound);
+  });
 });
 
 describe('refused uploads leave nothing on disk and no row', () => {

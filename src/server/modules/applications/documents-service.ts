@@ -14,7 +14,7 @@ import {
   documentChecklist,
   dueWhen,
 } from '../../../domain/applications/checklist.ts';
-import { neededDocument } from '../../../domain/applications/completion.ts';
+import { neededItem } from '../../../domain/applications/completion.ts';
 import {
   type ChecklistItemStatus,
   checklistStatus,
@@ -25,10 +25,12 @@ import {
   type DocumentView,
   documentFileRef,
   documentLinks,
+  documentRequestsOpen,
   itemsStillNeeded,
   type MemberChecklist,
   type MissingDocuments,
   type OrderChecklist,
+  requestStands,
 } from '../../../domain/applications/documents.ts';
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
@@ -37,6 +39,7 @@ import {
   otherDocumentId,
   otherDocumentItems,
   otherDocumentWords,
+  OTHER_DOCUMENT_WITHDRAWAL as W,
 } from '../../../domain/applications/other-documents.ts';
 import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
@@ -120,6 +123,28 @@ export type FitPhoto = (
   size: PhotoSizeSpec,
   options?: { mark?: SignatureMark },
 ) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
+
+/** A request as the desk's list of requests joins it to its audit entry (`requestsOf`). */
+export interface DeskRequestRow {
+  id: number;
+  memberId: number;
+  itemId: string;
+  itemLabel: string | null;
+  withdrawnAt: Date | null;
+}
+
+/** A withdrawal done (`withdrawRequest`): the customer's words for the item, and the order's status after it. */
+export interface WithdrawnRequest {
+  /** Every request of the item it withdrew, oldest first. */
+  requestIds: number[];
+  memberId: number;
+  itemId: string;
+  itemLabel: string;
+  /** "Marriage certificate (for Priya Sharma)" (`otherDocumentWords`). */
+  document: string;
+  /** Forms incomplete moves to Order pending when nothing else is missing. */
+  status: string;
+}
 
 /** What is left of an order's documents (`gaps`). */
 export interface OrderGaps {
@@ -521,6 +546,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       const current = (await applications.listMembers(order.id)).find((m) => m.id === member.id);
       if (!current) return formFailure(404, M.notFound);
       const documents = createDocumentsRepository(tx);
+      // A document outside the checklist whose requests staff withdrew while the file was being
+      // received (decision 0188): no longer the member's item, so the file is not kept.
+      if (isOtherDocumentId(itemId)) {
+        const standing = otherDocumentItems(await documents.listRequests(order.id), member.id);
+        if (!standing.some((item) => item.id === itemId)) return formFailure(404, D.itemNotFound);
+      }
       const replaced = await documents.markItemDeleted(member.id, itemId);
       const row = await documents.insert({
         orderId: order.id,
@@ -832,11 +863,71 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           requestId: request.id,
           itemId: item.id,
           itemLabel: item.label,
-          document: other
-            ? otherDocumentWords(item.label, member)
-            : // A child's own item already names the child ("Ravi’s current foreign passport"): named once, in full.
-              neededDocument(member, item.label, (m) => m.fullName.trim()),
+          // The order page's words for it (`neededItem`), the member named in full: a child's own
+          // item names the child once ("Ravi’s current foreign passport"); staff's own name of a
+          // document outside the checklist stays as typed ("Marriage certificate (for Priya Sharma)").
+          document: neededItem(member, item, (m) => m.fullName.trim()),
           again,
+        },
+      };
+    },
+
+    /**
+     * The order's requests for the desk (decision 0188), oldest first, withdrawn ones too: each
+     * one's row id (what a withdrawal names), member, item, the name staff gave a document outside
+     * the checklist, and when it was withdrawn (null while it stands).
+     */
+    async requestsOf(orderId: number): Promise<DeskRequestRow[]> {
+      return (await repository.listRequests(orderId)).map((r) => ({
+        id: r.id,
+        memberId: r.memberId,
+        itemId: r.itemId,
+        itemLabel: r.itemLabel,
+        withdrawnAt: r.withdrawnAt,
+      }));
+    },
+
+    /**
+     * Withdraws staff's request for a document outside the checklist (decision 0188), in `tx` (the
+     * back office's transaction, with the order locked, its notice, e-mail and audit entry): every
+     * request still standing for that member's item, so the item leaves their checklist, the order
+     * page's list of what is left and the completeness rule. The request must be the order's (404
+     * otherwise), for a document outside the checklist, still standing, the order In review or
+     * Forms incomplete, and no file of the customer's in for the item: the document stays (409).
+     * An order then complete moves on as a customer's last upload moves it (`completion.sync`).
+     */
+    async withdrawRequest(
+      tx: Database,
+      order: Pick<Order, 'id' | 'status'>,
+      requestId: number,
+      staffUserId: number,
+    ): Promise<FormResult<WithdrawnRequest>> {
+      const documents = createDocumentsRepository(tx);
+      const request = (await documents.listRequests(order.id)).find((r) => r.id === requestId);
+      if (!request) return formFailure(404, W.notFound);
+      if (!isOtherDocumentId(request.itemId) || !request.itemLabel) return formFailure(409, W.checklistItem);
+      if (!requestStands(request)) return formFailure(409, W.alreadyWithdrawn);
+      if (!documentRequestsOpen(order.status)) return formFailure(409, W.notOpen(order.status));
+      const member = (await createApplicationsRepository(tx).listMembers(order.id)).find(
+        (m) => m.id === request.memberId,
+      );
+      // The request goes with its member (cascade): a row without one is not this order's any more.
+      if (!member) return formFailure(404, W.notFound);
+      const files = (await documents.listLive(order.id, 'from-customer')).filter(
+        (d) => d.memberId === member.id && d.itemId === request.itemId,
+      );
+      if (files.length > 0) return formFailure(409, W.fileIn);
+      const requestIds = await documents.withdrawRequests(order.id, member.id, request.itemId, staffUserId);
+      const movedTo = await completion.sync(tx, order.id);
+      return {
+        ok: true,
+        value: {
+          requestIds,
+          memberId: member.id,
+          itemId: request.itemId,
+          itemLabel: request.itemLabel,
+          document: otherDocumentWords(request.itemLabel, member),
+          status: movedTo ?? order.status,
         },
       };
     },

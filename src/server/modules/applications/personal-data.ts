@@ -71,6 +71,8 @@ export function createApplicationsPersonalData(db: Database) {
             ...(r.itemLabel ? { documentName: r.itemLabel } : {}),
             note: r.note,
             requestedAt: r.createdAt.toISOString(),
+            // Withdrawn by our team (decision 0188): it asked for nothing from then on.
+            ...(r.withdrawnAt ? { withdrawnAt: r.withdrawnAt.toISOString() } : {}),
           })),
         },
         files,

@@ -70,9 +70,11 @@ import {
 
 export {
   createDocumentsService,
+  type DeskRequestRow,
   type DocumentsService,
   type DocumentsServiceDeps,
   type ReceiveFile,
+  type WithdrawnRequest,
 } from './documents-service.ts';
 export { createFeeChanges, FEE_CHANGES_QUEUE, type FeeChanges } from './fee-changes.ts';
 export { createFormsReminders, FORMS_REMINDER_QUEUE, type FormsReminders } from './forms-reminders.ts';
@@ -411,6 +413,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
      */
     orderIdsOfService(serviceSlug: string) {
       return repository.orderIdsOfService(serviceSlug);
+    },
+
+    /** The service an application is for (its slug as ordered), or null for an order that is none: the desk's Portal PDF limits (decision 0189). */
+    async serviceSlugOf(orderId: number): Promise<string | null> {
+      return (await repository.findApplication(orderId))?.serviceSlug ?? null;
     },
 
     /** The applications a family member of that name is on (the desk finds a child's order by the child's name). */

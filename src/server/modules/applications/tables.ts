@@ -278,7 +278,8 @@ export const applicationDocuments = pgTable(
  * Staff asking the customer for a member's checklist item again, with a note (the back office,
  * decision 0068), or for a document outside the checklist (decision 0186), which the member's
  * checklist then lists. The member's checklist shows the item as requested, with the note, until the
- * customer uploads a file for it after the request; the rows stay as the record of what was asked.
+ * customer uploads a file for it after the request, or staff withdraw it (decision 0188); the rows stay
+ * as the record of what was asked.
  */
 export const applicationDocumentRequests = pgTable(
   'application_document_requests',
@@ -304,6 +305,13 @@ export const applicationDocumentRequests = pgTable(
     note: text('note').notNull(),
     requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When staff withdrew the request (decision 0188-withdraw-a-document-request): it asks for
+     * nothing from then on, and a document outside the checklist none of whose requests stands is
+     * no longer the member's item. Null while it stands; the row stays as the record of what was asked.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnByUserId: integer('withdrawn_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('application_document_requests_order_idx').on(t.orderId, t.memberId, t.itemId),

@@ -60,6 +60,7 @@ import {
 import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { type PortalPdfLimits, portalPdfLimitsOf } from '../../../domain/uploads/portal-pdf.ts';
 import { ADDRESS_TYPE_LABELS } from '../../../domain/users/address.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -616,9 +617,10 @@ const itemState = (item: ChecklistItemStatus) =>
 
 /**
  * A document with the links the desk's answer gives staff (never the customer's); Portal PDF
- * saves it as the OCI portal takes it, one PDF of at most 1000 KB (decision 0185-portal-pdf).
+ * saves it as the order's portal takes it, one PDF within `portal`'s limits (decisions
+ * 0185-portal-pdf and 0189).
  */
-function DocumentLink({ document }: { document: DocumentView }) {
+function DocumentLink({ document, portal }: { document: DocumentView; portal: PortalPdfLimits }) {
   const { links } = document;
   return (
     <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
@@ -630,7 +632,7 @@ function DocumentLink({ document }: { document: DocumentView }) {
       <a href={links.download} className="font-semibold text-brand-700 underline">
         Download
       </a>
-      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} documentName={document.name} /> : null}
+      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} documentName={document.name} limits={portal} /> : null}
     </span>
   );
 }
@@ -639,6 +641,8 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
   const service = order.service;
   if (!service) return null;
   const app = service.order;
+  // The portal the order is filed at decides its Portal PDFs' limits, as on the server.
+  const portal = portalPdfLimitsOf(app.service.slug);
   const sent = service.documents.filter((d) => d.direction === 'to-customer');
   const nameOf = (id: number) => app.members.find((m) => m.id === id)?.fullName ?? `#${id}`;
   const addOnLines = service.addOns.map(({ addon, memberIds }) =>
@@ -727,7 +731,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                   ) : null}
                   {item.documents.map((d) => (
                     <div key={d.id} className="mt-1 pl-6">
-                      <DocumentLink document={d} />
+                      <DocumentLink document={d} portal={portal} />
                       {d.report ? (
                         <p className={`text-sm ${d.report.passed ? 'text-slate-700' : 'font-semibold text-amber-800'}`}>
                           {DESK_TEXT.fittedCheck(verdictWords(d.report))}
@@ -763,7 +767,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           <ul className="space-y-1">
             {sent.map((d) => (
               <li key={d.id}>
-                <DocumentLink document={d} />
+                <DocumentLink document={d} portal={portal} />
                 <span className="ml-2 text-xs text-slate-500">{formatUtc(d.uploadedAt)}</span>
               </li>
             ))}
@@ -1156,7 +1160,13 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
             <>
               <Panel title="Request a document" id="desk-request">
                 <RequestDocumentForm order={order} />
-                {order.service ? <DocumentRequests requests={order.service.documentRequests} /> : null}
+                {order.service ? (
+                  <DocumentRequests
+                    requests={order.service.documentRequests}
+                    displayId={order.displayId}
+                    status={order.status}
+                  />
+                ) : null}
               </Panel>
               <Panel title="Send a document" id="desk-send">
                 <SendDocumentForm order={order} />

@@ -1,4 +1,9 @@
-import type { DeskDocumentRequest } from '../../../domain/admin/orders.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { canWithdrawRequest, type DeskDocumentRequest, type DeskOrder } from '../../../domain/admin/orders.ts';
+import { OTHER_DOCUMENT_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
+import { api, envelopeOf, errorMessage } from '../../lib/api-client.ts';
+import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
 
 const REQUESTS_TEXT = {
@@ -7,12 +12,172 @@ const REQUESTS_TEXT = {
   waiting: 'Waiting for the customer',
 } as const;
 
+const SMALL_BUTTON = 'rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+
+type RequestsProps = { requests: readonly DeskDocumentRequest[] } & Pick<DeskOrder, 'displayId' | 'status'>;
+
+/**
+ * Withdrawing an open request for a document outside the checklist (decision 0188): the button, then
+ * a confirmation in its place that says what follows, before anything is sent. The confirmation
+ * takes the focus (its title and text are read out with it), Escape or "Keep the request" gives it
+ * back to the button; a refusal is announced and the button takes the focus again.
+ */
+function WithdrawRequest({
+  displayId,
+  request,
+  onWithdrawn,
+}: {
+  displayId: string;
+  request: DeskDocumentRequest;
+  onWithdrawn(): void;
+}) {
+  const { revalidate } = useRevalidator();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const id = `desk-withdraw-${request.id}`;
+  useEffect(() => {
+    if (confirming) dialog.current?.focus();
+  }, [confirming]);
+  const keep = () => {
+    setConfirming(false);
+    // After the confirmation is gone: the button is back in its place.
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  const withdraw = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await envelopeOf(
+        api.POST('/api/v1/admin/orders/{ref}/document-requests/{requestId}/withdraw', {
+          params: { path: { ref: displayId, requestId: String(request.requestId) } },
+        }),
+      );
+      showToast(answer.message);
+      onWithdrawn();
+      await revalidate();
+    } catch (failure) {
+      const message = errorMessage(failure, 'That did not work. Please try again.');
+      setError(message);
+      toastError(message);
+      keep();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      {confirming ? (
+        <div
+          ref={dialog}
+          role="alertdialog"
+          tabIndex={-1}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-text`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !busy) {
+              event.stopPropagation();
+              keep();
+            }
+          }}
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          <p id={`${id}-title`} className="font-semibold break-words text-slate-900">
+            {W.confirmTitle(request.document, request.memberName)}
+          </p>
+          <p id={`${id}-text`} className="text-slate-800">
+            {W.confirmText}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void withdraw()}
+              disabled={busy}
+              className={`${SMALL_BUTTON} bg-red-700 text-white hover:bg-red-800`}
+            >
+              {busy ? W.pending : W.confirm}
+            </button>
+            <button
+              type="button"
+              onClick={keep}
+              disabled={busy}
+              className={`${SMALL_BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+            >
+              {W.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          ref={button}
+          type="button"
+          aria-label={W.actionName(request.document, request.memberName)}
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+          className={`${SMALL_BUTTON} self-start border border-red-300 bg-white text-red-800 hover:bg-red-50`}
+        >
+          {W.action}
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="break-words text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One request: what, whose, who asked and when, the note, and where it stands. */
+function RequestItem({
+  request,
+  displayId,
+  status,
+}: { request: DeskDocumentRequest } & Pick<DeskOrder, 'displayId' | 'status'>) {
+  const [justWithdrawn, setJustWithdrawn] = useState(false);
+  const withdrawnLine = useRef<HTMLParagraphElement>(null);
+  // The button that had the focus is gone once the page has the withdrawal: its line takes it.
+  useEffect(() => {
+    if (justWithdrawn && request.withdrawn) withdrawnLine.current?.focus();
+  }, [justWithdrawn, request.withdrawn]);
+  return (
+    <li className="py-2">
+      <p className="break-words">
+        <span className="font-medium">{request.document}</span> · {request.memberName}
+      </p>
+      <p className="text-xs break-words text-slate-600">
+        {REQUESTS_TEXT.asked(formatUtc(request.requestedAt), request.requestedBy)}
+      </p>
+      <p className="whitespace-pre-wrap break-words text-slate-700">“{request.note}”</p>
+      {request.withdrawn ? (
+        <p ref={withdrawnLine} tabIndex={-1} className="break-words font-medium text-slate-600 outline-none">
+          {W.withdrawnLine(formatUtc(request.withdrawn.at), request.withdrawn.by)}
+        </p>
+      ) : request.answered ? (
+        <p className="break-words text-green-800">
+          {REQUESTS_TEXT.answered(formatUtc(request.answered.at), request.answered.fileName)}
+        </p>
+      ) : (
+        <p className="font-medium text-amber-800">{REQUESTS_TEXT.waiting}</p>
+      )}
+      {canWithdrawRequest(request, status) ? (
+        <WithdrawRequest displayId={displayId} request={request} onWithdrawn={() => setJustWithdrawn(true)} />
+      ) : null}
+    </li>
+  );
+}
+
 /**
  * The documents staff asked the customer for, newest first: the item and member, who asked and
  * when, the note the customer read, and whether their upload answered it yet. Once answered, the
- * checklist no longer shows the request: this list keeps it in view.
+ * checklist no longer shows the request: this list keeps it in view. An open request for a
+ * document outside the checklist can be withdrawn here (decision 0188); it stays listed, withdrawn.
  */
-export function DocumentRequests({ requests }: { requests: readonly DeskDocumentRequest[] }) {
+export function DocumentRequests({ requests, displayId, status }: RequestsProps) {
   if (requests.length === 0) return null;
   return (
     <section aria-labelledby="desk-requests" className="mt-4 border-t border-slate-200 pt-3">
@@ -21,22 +186,7 @@ export function DocumentRequests({ requests }: { requests: readonly DeskDocument
       </h3>
       <ul className="mt-2 divide-y divide-slate-100 text-sm">
         {requests.map((request) => (
-          <li key={request.id} className="py-2">
-            <p>
-              <span className="font-medium">{request.document}</span> · {request.memberName}
-            </p>
-            <p className="text-xs break-words text-slate-600">
-              {REQUESTS_TEXT.asked(formatUtc(request.requestedAt), request.requestedBy)}
-            </p>
-            <p className="whitespace-pre-wrap text-slate-700">“{request.note}”</p>
-            {request.answered ? (
-              <p className="break-words text-green-800">
-                {REQUESTS_TEXT.answered(formatUtc(request.answered.at), request.answered.fileName)}
-              </p>
-            ) : (
-              <p className="font-medium text-amber-800">{REQUESTS_TEXT.waiting}</p>
-            )}
-          </li>
+          <RequestItem key={request.id} request={request} displayId={displayId} status={status} />
         ))}
       </ul>
     </section>

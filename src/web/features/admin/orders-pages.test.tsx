@@ -348,11 +348,12 @@ describe('the order page', () => {
       '/api/v1/admin/orders/DOC-48213907/documents/21/download',
       '/api/v1/admin/orders/DOC-48213907/documents/22/download',
     ]);
-    // Beside View and Download, named for a screen reader by its document (decision 0185-portal-pdf).
-    expect(screen.getByRole('link', { name: 'Portal PDF, passport.pdf' }).getAttribute('href')).toBe(
+    // Beside View and Download, saying the OCI portal's limit (an OCI order's, decision 0189), named
+    // for a screen reader by its document (decision 0185-portal-pdf).
+    expect(screen.getByRole('link', { name: 'Portal PDF (OCI, ≤ 1000 KB), passport.pdf' }).getAttribute('href')).toBe(
       '/api/v1/admin/orders/DOC-48213907/documents/21/portal-pdf',
     );
-    expect(screen.getByRole('link', { name: 'Portal PDF, receipt.pdf' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Portal PDF (OCI, ≤ 1000 KB), receipt.pdf' }).getAttribute('href')).toBe(
       '/api/v1/admin/orders/DOC-48213907/documents/22/portal-pdf',
     );
     expect(screen.getByText('Called the customer')).toBeTruthy();
@@ -364,6 +365,23 @@ describe('the order page', () => {
     expect(within(notes).getByText('Your appointment is on Monday').closest('li')?.textContent).toContain(
       'Sent to the customer',
     );
+  });
+
+  it('says an e-Visa order’s Portal PDF is made to the e-Visa portal’s 10 KB–300 KB (decision 0189)', async () => {
+    const service = ORDER.service;
+    if (!service) throw new Error('expected a service order');
+    await show({
+      ...ORDER,
+      service: {
+        ...service,
+        order: { ...service.order, service: { id: 4, slug: 'indian-visa', name: 'Indian e-Visa' } },
+      },
+    });
+    expect(
+      screen.getByRole('link', { name: 'Portal PDF (e-Visa, 10 KB–300 KB), passport.pdf' }).getAttribute('href'),
+    ).toBe('/api/v1/admin/orders/DOC-48213907/documents/21/portal-pdf');
+    expect(screen.getByRole('link', { name: 'Portal PDF (e-Visa, 10 KB–300 KB), receipt.pdf' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /OCI/ })).toBeNull();
   });
 
   it('counts a member’s form steps as the customer’s page does (the documents step too)', async () => {

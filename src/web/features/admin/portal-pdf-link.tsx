@@ -1,20 +1,31 @@
+import { type PortalPdfLimits, portalPdfRange } from '../../../domain/uploads/portal-pdf.ts';
 import { fetchFile } from '../../lib/file-download.ts';
 import { useFileDownload } from '../../lib/use-file-download.ts';
 
 /** What the link says while the server makes the PDF, and when the answer did not come. */
 export const PORTAL_PDF_LINK_TEXT = {
-  label: 'Portal PDF',
+  /** Which portal's file it is, and its sizes: `Portal PDF (e-Visa, 10 KB–300 KB)` (decision 0189). */
+  label: (limits: PortalPdfLimits) => `Portal PDF (${limits.portalName}, ${portalPdfRange(limits)})`,
   making: 'Making the PDF…',
   failed: 'The Portal PDF could not be made. Please try again.',
 } as const;
 
 /**
- * The desk's Portal PDF of a document (decision 0185-portal-pdf). A link, so it works before the
- * page's script runs; once it does, the PDF is fetched here, so a refusal (a PDF over the portal's
- * limit, an image that cannot be made small enough) is said beside the link instead of the browser
- * opening the API's JSON.
+ * The desk's Portal PDF of a document (decision 0185-portal-pdf), saying which portal's limits it
+ * is made to (the order's: portalPdfLimitsOf its service, decision 0189). A link, so it works
+ * before the page's script runs; once it does, the PDF is fetched here, so a refusal (a PDF outside
+ * the portal's limits, an image that cannot be made to fit) is said beside the link instead of the
+ * browser opening the API's JSON.
  */
-export function PortalPdfLink({ href, documentName }: { href: string; documentName: string }) {
+export function PortalPdfLink({
+  href,
+  documentName,
+  limits,
+}: {
+  href: string;
+  documentName: string;
+  limits: PortalPdfLimits;
+}) {
   const { busy, problem, download: save } = useFileDownload(PORTAL_PDF_LINK_TEXT.failed);
   const download = () => save(() => fetchFile(href, {}, `${documentName}.pdf`));
   return (
@@ -28,7 +39,7 @@ export function PortalPdfLink({ href, documentName }: { href: string; documentNa
         }}
         className="font-semibold text-brand-700 underline"
       >
-        {busy ? PORTAL_PDF_LINK_TEXT.making : PORTAL_PDF_LINK_TEXT.label}
+        {busy ? PORTAL_PDF_LINK_TEXT.making : PORTAL_PDF_LINK_TEXT.label(limits)}
         <span className="sr-only">, {documentName}</span>
       </a>
       {problem ? (

@@ -44,6 +44,46 @@ describe('the review page’s way on, with everything in', () => {
   });
 });
 
+describe('the review page’s list of what is missing', () => {
+  it('names a document our team asked for outside the checklist as they typed it, as the order page does (decision 0188 §2)', () => {
+    const item = (id: string, label: string) => ({
+      id,
+      label,
+      required: true,
+      accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
+      uploaded: false,
+      documents: [],
+    });
+    const reviewed = member({ progress: { currentStep: 7, totalSteps: 7, reviewed: true } });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReviewPage
+          orderRef="DOC-48213907"
+          order={order({ status: 'Forms incomplete', members: [reviewed] })}
+          definition={null}
+          checklist={checklist({
+            members: [
+              {
+                memberId: 11,
+                fullName: 'Priya Sharma',
+                kind: 'Adult',
+                items: [item('pan', 'PAN card'), item('other-1a2b3c4d', 'Marriage certificate')],
+                otherDocuments: [],
+                complete: false,
+              },
+            ],
+          })}
+          href={() => '#'}
+          open={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    const list = screen.getByRole('heading', { name: REVIEW_TEXT.missingTitle }).parentElement;
+    const items = [...(list?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
+    expect(items).toEqual(['Priya’s PAN card', 'Marriage certificate (for Priya)']);
+  });
+});
+
 describe('the review page’s bar at the screen’s foot', () => {
   afterEach(() => vi.restoreAllMocks());
 

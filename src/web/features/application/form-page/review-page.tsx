@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { memberNamer, neededDocument } from '../../../../domain/applications/completion.ts';
+import { memberNamer, neededItem } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -147,7 +147,7 @@ export function ReviewPage({
                 <li key={`doc-${member.id}-${item.id}`}>
                   {link(
                     { memberId: member.id, step: itemStep(definition, member.kind, item.id) },
-                    neededDocument(member, item.label, nameOf),
+                    neededItem(member, item, nameOf),
                   )}
                 </li>
               )),

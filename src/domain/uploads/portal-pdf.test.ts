@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { PORTAL_PDF_MESSAGES } from './messages.ts';
+import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, portalPdfLimitsOf, portalPdfRange } from './portal-pdf.ts';
+
+describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', () => {
+  it('are the e-Visa portal’s for the e-Visa and the OCI portal’s for every other service', () => {
+    expect(portalPdfLimitsOf('indian-visa')).toEqual({
+      portal: 'eVisa',
+      portalName: 'e-Visa',
+      minBytes: 10 * 1024,
+      maxBytes: 300 * 1024,
+    });
+    for (const slug of [
+      'oci-card',
+      'indian-passport-renewal',
+      'renunciation-of-indian-passport',
+      'power-of-attorney',
+      'visa-application-centre-support',
+    ]) {
+      expect(portalPdfLimitsOf(slug), slug).toBe(PORTAL_PDF_LIMITS.oci);
+    }
+    expect(PORTAL_PDF_LIMITS.oci).toEqual({ portal: 'oci', portalName: 'OCI', minBytes: 0, maxBytes: 1000 * 1024 });
+  });
+
+  it('take a file from the floor to the ceiling, both included', () => {
+    const eVisa = PORTAL_PDF_LIMITS.eVisa;
+    expect(fitsPortalPdfLimits(10 * 1024 - 1, eVisa)).toBe(false);
+    expect(fitsPortalPdfLimits(10 * 1024, eVisa)).toBe(true);
+    expect(fitsPortalPdfLimits(300 * 1024, eVisa)).toBe(true);
+    expect(fitsPortalPdfLimits(300 * 1024 + 1, eVisa)).toBe(false);
+    expect(fitsPortalPdfLimits(1, PORTAL_PDF_LIMITS.oci)).toBe(true);
+    expect(fitsPortalPdfLimits(1000 * 1024 + 1, PORTAL_PDF_LIMITS.oci)).toBe(false);
+  });
+
+  it('are said to staff as the portal states them, in the refusals too', () => {
+    expect(portalPdfRange(PORTAL_PDF_LIMITS.oci)).toBe('≤ 1000 KB');
+    expect(portalPdfRange(PORTAL_PDF_LIMITS.eVisa)).toBe('10 KB–300 KB');
+    expect(PORTAL_PDF_MESSAGES).toEqual({
+      oci: {
+        pdfOverLimit: 'This PDF is over 1000 KB; the OCI portal will refuse it. Ask the customer for a smaller scan.',
+        imageOverLimit:
+          'This image stays over 1000 KB as a PDF even at its smallest size and quality; the OCI portal will refuse it. Ask the customer for a plainer photo or a scan of the page.',
+      },
+      eVisa: {
+        pdfOverLimit:
+          'This PDF is over 300 KB; the e-Visa portal will refuse it (it takes 10 KB–300 KB). Ask the customer for a smaller scan.',
+        imageOverLimit:
+          'This image stays over 300 KB as a PDF even at its smallest size and quality; the e-Visa portal will refuse it (it takes 10 KB–300 KB). Ask the customer for a plainer photo or a scan of the page.',
+        pdfUnderLimit:
+          'This PDF is under 10 KB; the e-Visa portal will refuse it (it takes 10 KB–300 KB). Ask the customer for a clear scan of the whole page.',
+        imageUnderLimit:
+          'This image stays under 10 KB as a PDF even at its largest size and best quality, so it is all but blank; the e-Visa portal will refuse it (it takes 10 KB–300 KB). Ask the customer for a clear photo or scan of the whole page.',
+      },
+    });
+  });
+});
