@@ -78,10 +78,11 @@ export interface PortalPdfRefusals {
 
 /** `the e-Visa portal will refuse it (it takes 10 KB–300 KB)`; a portal without a floor, its ceiling alone. */
 const portalRefuses = (limits: PortalPdfLimits) =>
-  `the ${limits.portalName} portal will refuse it${limits.minBytes > 0 ? ` (it takes ${portalPdfRange(limits)})` : ''}`;
+  `the ${limits.portalName} portal will refuse it${limits.stated.minKb > 0 ? ` (it takes ${portalPdfRange(limits)})` : ''}`;
 
+/** The portal's sizes as it states them (`stated`), not formatted from the bytes checked (decision 0189). */
 function overLimit(limits: PortalPdfLimits) {
-  const max = formatFileSize(limits.maxBytes);
+  const max = `${limits.stated.maxKb} KB`;
   return {
     pdfOverLimit: `This PDF is over ${max}; ${portalRefuses(limits)}. Ask the customer for a smaller scan.`,
     imageOverLimit: `This image stays over ${max} as a PDF even at its smallest size and quality; ${portalRefuses(limits)}. Ask the customer for a plainer photo or a scan of the page.`,
@@ -89,7 +90,7 @@ function overLimit(limits: PortalPdfLimits) {
 }
 
 function underLimit(limits: PortalPdfLimits) {
-  const min = formatFileSize(limits.minBytes);
+  const min = `${limits.stated.minKb} KB`;
   return {
     pdfUnderLimit: `This PDF is under ${min}; ${portalRefuses(limits)}. Ask the customer for a clear scan of the whole page.`,
     imageUnderLimit: `This image stays under ${min} as a PDF even at its largest size and best quality, so it is all but blank; ${portalRefuses(limits)}. Ask the customer for a clear photo or scan of the whole page.`,

@@ -7,8 +7,9 @@ describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', (
     expect(portalPdfLimitsOf('indian-visa')).toEqual({
       portal: 'eVisa',
       portalName: 'e-Visa',
-      minBytes: 10 * 1024,
-      maxBytes: 300 * 1024,
+      stated: { minKb: 10, maxKb: 300 },
+      minBytes: 10_240,
+      maxBytes: 300_000,
     });
     for (const slug of [
       'oci-card',
@@ -19,20 +20,31 @@ describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', (
     ]) {
       expect(portalPdfLimitsOf(slug), slug).toBe(PORTAL_PDF_LIMITS.oci);
     }
-    expect(PORTAL_PDF_LIMITS.oci).toEqual({ portal: 'oci', portalName: 'OCI', minBytes: 0, maxBytes: 1000 * 1024 });
+    expect(PORTAL_PDF_LIMITS.oci).toEqual({
+      portal: 'oci',
+      portalName: 'OCI',
+      stated: { minKb: 0, maxKb: 1000 },
+      minBytes: 0,
+      maxBytes: 1_000_000,
+    });
   });
 
-  it('take a file from the floor to the ceiling, both included', () => {
+  it('take a file from the floor to the ceiling, both included, in bytes every reading of the portal’s KB takes', () => {
     const eVisa = PORTAL_PDF_LIMITS.eVisa;
-    expect(fitsPortalPdfLimits(10 * 1024 - 1, eVisa)).toBe(false);
-    expect(fitsPortalPdfLimits(10 * 1024, eVisa)).toBe(true);
-    expect(fitsPortalPdfLimits(300 * 1024, eVisa)).toBe(true);
-    expect(fitsPortalPdfLimits(300 * 1024 + 1, eVisa)).toBe(false);
+    // The floor in binary KB: 10 KB is 10,240 bytes, so a portal counting 1024 or 1000 takes it.
+    expect(fitsPortalPdfLimits(10_239, eVisa)).toBe(false);
+    expect(fitsPortalPdfLimits(10_240, eVisa)).toBe(true);
+    // The ceiling in decimal KB: 300 KB is 300,000 bytes, under 300 × 1024 too.
+    expect(fitsPortalPdfLimits(300_000, eVisa)).toBe(true);
+    expect(fitsPortalPdfLimits(300_001, eVisa)).toBe(false);
+    expect(fitsPortalPdfLimits(300 * 1024, eVisa)).toBe(false);
     expect(fitsPortalPdfLimits(1, PORTAL_PDF_LIMITS.oci)).toBe(true);
-    expect(fitsPortalPdfLimits(1000 * 1024 + 1, PORTAL_PDF_LIMITS.oci)).toBe(false);
+    expect(fitsPortalPdfLimits(1_000_000, PORTAL_PDF_LIMITS.oci)).toBe(true);
+    expect(fitsPortalPdfLimits(1_000_001, PORTAL_PDF_LIMITS.oci)).toBe(false);
+    expect(fitsPortalPdfLimits(1000 * 1024, PORTAL_PDF_LIMITS.oci)).toBe(false);
   });
 
-  it('are said to staff as the portal states them, in the refusals too', () => {
+  it('are said to staff as the portal states them, in the refusals too, not as the bytes checked would format', () => {
     expect(portalPdfRange(PORTAL_PDF_LIMITS.oci)).toBe('≤ 1000 KB');
     expect(portalPdfRange(PORTAL_PDF_LIMITS.eVisa)).toBe('10 KB–300 KB');
     expect(PORTAL_PDF_MESSAGES).toEqual({

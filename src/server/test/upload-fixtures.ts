@@ -2,7 +2,7 @@
 // committed as binaries. Only the HEIC is stored: sharp cannot encode HEVC, so it is a 64×48
 // picture made once with libheif's heif-enc (502 bytes).
 import { crc32, deflateSync } from 'node:zlib';
-import { degrees, type PDFContext, PDFDocument } from 'pdf-lib';
+import { degrees, type PDFContext, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** A 64×48 HEIC (HEVC, brand `heic`): the left half red, the right half blue. */
@@ -33,6 +33,29 @@ export async function pdfWithPages(pages = 1): Promise<Buffer> {
   const document = await PDFDocument.create();
   for (let i = 0; i < pages; i += 1) document.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
   return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/**
+ * A one-page PDF of exactly `bytes` bytes, to test a size limit to the byte: its Info dictionary's
+ * Subject padded with a literal string, so the file stays a well-formed PDF throughout.
+ */
+export async function pdfOfSize(bytes: number): Promise<Buffer> {
+  const make = async (padding: number) => {
+    const document = await PDFDocument.create({ updateMetadata: false });
+    document.addPage([612, 792]);
+    document.setProducer('SevaDocs tests'); // makes the Info dictionary
+    const info = document.context.lookup(document.context.trailerInfo.Info, PDFDict);
+    info.set(PDFName.of('Subject'), PDFString.of('x'.repeat(padding)));
+    return Buffer.from(await document.save({ useObjectStreams: false }));
+  };
+  let padding = 0;
+  for (let tries = 0; tries < 5; tries += 1) {
+    const pdf = await make(padding);
+    if (pdf.length === bytes) return pdf;
+    padding += bytes - pdf.length;
+    if (padding < 0) break;
+  }
+  throw new Error(`no PDF of exactly ${bytes} bytes`);
 }
 
 /**

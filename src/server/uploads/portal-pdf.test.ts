@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredFileType } from '../../domain/uploads/file-types.ts';
 import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES } from '../../domain/uploads/messages.ts';
 import { PORTAL_PDF_LIMITS } from '../../domain/uploads/portal-pdf.ts';
+import { pdfOfSize } from '../test/upload-fixtures.ts';
 import { portalPdf, storedPortalPdf } from './portal-pdf.ts';
 
 const A4 = { short: 595.28, long: 841.89 };
@@ -342,6 +343,29 @@ describe('storedPortalPdf', () => {
     // The OCI portal's limits, as before: both go as they are.
     expect(await storedPortalPdf(holding(large, 'application/pdf'), file)).toEqual({ ok: true, value: large });
     expect(await storedPortalPdf(holding(tiny, 'application/pdf'), file)).toEqual({ ok: true, value: tiny });
+  });
+
+  it('holds a stored PDF to the bytes every reading of the portal’s KB takes: 10,240–300,000 on the e-Visa, 1,000,000 on the OCI (decision 0189)', async () => {
+    const answer = async (bytes: number, limits = OCI) => {
+      const pdf = await pdfOfSize(bytes);
+      const made = await storedPortalPdf(holding(pdf, 'application/pdf'), file, limits);
+      return made.ok ? made.value.equals(pdf) : made;
+    };
+    const refused = (status: number, message: string | undefined) => ({ ok: false, status, message });
+    // The e-Visa's ceiling in decimal KB: 300 KB is 300,000 bytes, whichever KB the portal counts.
+    expect(await answer(300_000, E_VISA)).toBe(true);
+    expect(await answer(300_001, E_VISA)).toEqual(refused(409, PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit));
+    expect(await answer(300 * 1024, E_VISA)).toEqual(refused(409, PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit));
+    // Its floor in binary KB: 10 KB is 10,240 bytes.
+    expect(await answer(10_240, E_VISA)).toBe(true);
+    expect(await answer(10_239, E_VISA)).toEqual(refused(409, PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit));
+    // The OCI's 1000 KB is 1,000,000 bytes.
+    expect(await answer(1_000_000)).toBe(true);
+    expect(await answer(1_000_001)).toEqual(refused(409, PORTAL_PDF_MESSAGES.oci.pdfOverLimit));
+    // The refusals still say the sizes as the portals state them.
+    expect(PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit).toContain('over 300 KB');
+    expect(PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit).toContain('under 10 KB');
+    expect(PORTAL_PDF_MESSAGES.oci.pdfOverLimit).toContain('over 1000 KB');
   });
 
   it('makes an e-Visa order’s image within 10 KB–300 KB, and answers 422 for one that stays under 10 KB', async () => {

@@ -23,7 +23,7 @@ import { PORTAL_PDF_LIMITS } from '../../../domain/uploads/portal-pdf.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { handmadePdf, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
+import { handmadePdf, pdfOfSize, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
 import { applicationDocumentRequests, applicationDocuments, packageForms } from '../applications/tables.ts';
 import {
   ADULT,
@@ -1746,6 +1746,37 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
       const asOci = await portalPdf(oci.order.displayId, ociSent.json().data.id);
       expect(asOci.statusCode, asOci.body).toBe(200);
       expect(asOci.rawPayload.equals(await stored(oci.order.displayId, ociSent.json().data.id))).toBe(true);
+    }, 60_000);
+
+    it('sends a stored PDF of 300,000 or 10,240 bytes and refuses 300,001 or 10,239: bytes every reading of the portal’s KB takes', async () => {
+      const { order } = await eVisaApplication();
+      const ociOrder = (await paidApplication()).order;
+      /** The Portal PDF of a stored PDF of exactly `bytes`: true when sent as stored, else the refusal. */
+      const answer = async (ref: string, bytes: number) => {
+        const pdf = await pdfOfSize(bytes);
+        const sent = await sendDocument(staff.token, ref, '', filePart('scan.pdf', pdf, 'application/pdf'));
+        expect(sent.statusCode, sent.body).toBe(201);
+        const res = await portalPdf(ref, sent.json().data.id);
+        return res.statusCode === 200
+          ? res.rawPayload.equals(pdf)
+          : { status: res.statusCode, message: res.json().message };
+      };
+      expect(await answer(order.displayId, 300_000)).toBe(true);
+      expect(await answer(order.displayId, 300_001)).toEqual({
+        status: 409,
+        message: PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit,
+      });
+      expect(await answer(order.displayId, 10_240)).toBe(true);
+      expect(await answer(order.displayId, 10_239)).toEqual({
+        status: 409,
+        message: PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit,
+      });
+      // The OCI's 1000 KB: 1,000,000 bytes.
+      expect(await answer(ociOrder.displayId, 1_000_000)).toBe(true);
+      expect(await answer(ociOrder.displayId, 1_000_001)).toEqual({
+        status: 409,
+        message: PORTAL_PDF_MESSAGES.oci.pdfOverLimit,
+      });
     }, 60_000);
   });
 });
