@@ -137,6 +137,23 @@ describe('the order desk’s refund form (decision 0187)', () => {
     expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/refunds/42']);
   });
 
+  it('reloads the desk after a 409 (what is left changed meanwhile), the refusal said and the form kept', async () => {
+    const changed = 'Only $20 is left to refund on this order now.';
+    fakeApi({ 'POST /api/v1/admin/orders/DOC-000123/refunds': () => fail(409, changed) });
+    let loads = 0;
+    renderWithRouter(<DeskRefundForm {...paid} />, { onLoad: () => (loads += 1) });
+    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
+    const reason = screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' });
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    await act(async () => fireEvent.change(reason, { target: { value: 'The appointment was not available.' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
+    expect(await screen.findByText(changed)).toBeTruthy();
+    await waitFor(() => expect(loads).toBe(2));
+    expect((amount as HTMLInputElement).value).toBe('40');
+    expect((reason as HTMLTextAreaElement).value).toBe('The appointment was not available.');
+  });
+
   it('says the provider’s refusal alone when the answer names no request', async () => {
     fakeApi({
       'POST /api/v1/admin/orders/DOC-000123/refunds': () =>

@@ -56,7 +56,8 @@ function ReopenedNotice({ message, request }: { message: string; request: Reopen
  * again against what is left, under the order's lock.
  */
 export function DeskRefundForm({ displayId, status, refundable, openRefund, email }: Props) {
-  const action = useAdminAction();
+  // A 409 (what is left changed, a request is waiting): the page reloads, as the desk's other forms do.
+  const action = useAdminAction({ reloadOnConflict: true });
   const { revalidate } = useRevalidator();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');

@@ -72,6 +72,7 @@ import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
 import { ExpediteBadge, SlaBadge } from './orders-page.tsx';
 import { PortalPdfLink } from './portal-pdf-link.tsx';
+import { changedUnderStaff } from './use-admin-action.tsx';
 
 /** How the route renders one member's answers (the customer's own summary, from the application feature). */
 export type RenderAnswers = (member: {
@@ -141,7 +142,12 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
 /** The order's path parameter of the desk's calls. */
 const byRef = (order: DeskOrder) => ({ params: { path: { ref: order.displayId } } });
 
-/** A form that posts to the API and reloads the page's data when it is done. */
+/**
+ * A form that posts to the API and reloads the page's data when it is done, or when the server
+ * refused it because the order changed under staff (409, `changedUnderStaff`: another member of
+ * staff moved it, the customer uploaded), so they try again against the order as it is now. The
+ * message stays, and the forms are not remounted by the reload: what staff typed stays too.
+ */
 function useAction() {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -157,6 +163,7 @@ function useAction() {
       const message = errorMessage(failure, 'That did not work. Please try again.');
       setError(message);
       toastError(message);
+      if (changedUnderStaff(failure)) await revalidate();
       return false;
     } finally {
       setBusy(false);
@@ -176,10 +183,19 @@ function FormError({ message }: { message: string | null }) {
 function StatusForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   // Nothing chosen to begin with: a click on "Change status" with a remark only must not submit an
-  // application (not undone, and its fees are spent) nor send one back.
-  const [chosen, setChosen] = useState<(typeof order.nextStatuses)[number] | undefined>(undefined);
+  // application (not undone, and its fees are spent) nor send one back. A choice holds for the status
+  // it was made at: once the order moved (saved, or reloaded after another change), nothing is chosen
+  // again, while the remark typed stays (the form is not remounted).
+  const [choice, setChoice] = useState<{ status: (typeof order.nextStatuses)[number]; at: string } | null>(null);
+  const chosen = choice?.at === order.status ? choice.status : undefined;
+  const setChosen = (status: typeof chosen) => setChoice(status ? { status, at: order.status } : null);
   if (order.nextStatuses.length === 0) {
-    return <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>;
+    return (
+      <>
+        <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>
+        <FormError message={error} />
+      </>
+    );
   }
   const remarkNeeded = chosen !== undefined && remarkRequired(chosen, 'staff');
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -220,7 +236,7 @@ function StatusForm({ order }: { order: DeskOrder }) {
         <select
           name="status"
           className={CONTROL}
-          defaultValue=""
+          value={chosen ?? ''}
           required
           onChange={(event) => setChosen((event.currentTarget.value || undefined) as typeof chosen)}
           aria-describedby={chosen === 'Cancelled' && isPaid(order) ? 'desk-cancel-refund' : undefined}
@@ -362,10 +378,14 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
   const [labelError, setLabelError] = useState<string | null>(null);
   const labelField = useRef<HTMLInputElement>(null);
   if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
+    // The order may have moved on under staff (a 409 reloaded it): the refusal stays said.
     return (
-      <p className="text-sm text-slate-600">
-        Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
-      </p>
+      <>
+        <p className="text-sm text-slate-600">
+          Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
+        </p>
+        <FormError message={error} />
+      </>
     );
   }
   const another = choice === ANOTHER_DOCUMENT;
@@ -492,16 +512,22 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
  * Where the customer posts a mission's file (decision 0179): the envelope's lines, prefilled with the
  * address confirmed before, else the one our sources give the order's mission. Saving e-mails the
  * customer (a change as a correction); the order page and the print pack's label show it. It sends
- * the mission the page shows, and a save the server refuses reloads the order: the customer's answers
- * may have moved the mission since the page was opened (409, said here), and the lines start again
- * from the order as it is now, while the message stays.
+ * the mission the page shows, and a save the server refuses with a 409 reloads the order (`useAction`):
+ * the customer's answers may have moved the mission since the page was opened (said here), and the
+ * lines start again from the order as it is now, while the message stays.
  */
 function PostingAddressForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
-  const { revalidate } = useRevalidator();
   const app = order.service?.order;
   if (!app) return null;
-  if (!postingAddressOpen(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>;
+  if (!postingAddressOpen(order.status)) {
+    return (
+      <>
+        <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>
+        <FormError message={error} />
+      </>
+    );
+  }
   // The desk's own record: the customer's order view leaves out who confirmed it.
   const confirmed = order.service?.postingAddress ?? null;
   const mission = app.mission?.mission.name ?? null;
@@ -511,7 +537,7 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
     const text = String(new FormData(event.currentTarget).get('address') ?? '');
     const parsed = postingAddressSchema.safeParse({ lines: postingAddressLines(text), mission });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the address');
-    const saved = await run(
+    await run(
       async () =>
         (
           await envelopeOf(
@@ -519,7 +545,6 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
           )
         ).message,
     );
-    if (!saved) await revalidate();
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Confirm the posting address">
@@ -557,7 +582,14 @@ function FeesPaidForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   const service = order.service;
   if (!service) return null;
-  if (!canUsePrintPack(order.status)) return <p className="text-sm text-slate-600">{DESK_TEXT.feesNotYet}</p>;
+  if (!canUsePrintPack(order.status)) {
+    return (
+      <>
+        <p className="text-sm text-slate-600">{DESK_TEXT.feesNotYet}</p>
+        <FormError message={error} />
+      </>
+    );
+  }
   const recorded = service.feesPaid;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -1144,7 +1176,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
         <aside id="desk-actions" aria-label="Actions" className="flex scroll-mt-24 flex-col gap-4">
           <Panel title="Status" id="desk-status">
             <PhotoStatusLine order={order} />
-            <StatusForm key={order.status} order={order} />
+            <StatusForm order={order} />
           </Panel>
           {order.service?.order.filing === 'mission' ? (
             <Panel title="Posting address" id="desk-posting-address">

@@ -71,6 +71,27 @@ describe('the desk’s posting address', () => {
     await waitFor(() => expect(loads).toBeGreaterThan(loadsBefore));
   });
 
+  it('does not reload the order after a refusal of the lines themselves (400), which stay as typed', async () => {
+    let loads = 0;
+    const panel = await show(serviceOrder('Forms incomplete', { mission: SAN_FRANCISCO }), () => {
+      loads += 1;
+    });
+    if (!panel) throw new Error('no posting address panel');
+    const refused = 'Check the address.';
+    fakeApi({
+      'PUT /api/v1/admin/orders/DOC-48213907/posting-address': () => fail(400, refused, { lines: 'Too long.' }),
+    });
+    const field = within(panel).getByRole('textbox') as HTMLTextAreaElement;
+    const typed = 'VFS Global\n228 Grant Avenue\nSan Francisco, CA 94108';
+    fireEvent.change(field, { target: { value: typed } });
+    const loadsBefore = loads;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm and e-mail the customer' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', refused);
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(loads).toBe(loadsBefore);
+    expect(field.value).toBe(typed);
+  });
+
   it('sends none for an order with no mission yet', async () => {
     const panel = await show(serviceOrder('Forms incomplete', {}));
     if (!panel) throw new Error('no posting address panel');

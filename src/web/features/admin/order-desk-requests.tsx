@@ -5,6 +5,7 @@ import { OTHER_DOCUMENT_WITHDRAWAL as W } from '../../../domain/applications/oth
 import { api, envelopeOf, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
+import { changedUnderStaff } from './use-admin-action.tsx';
 
 const REQUESTS_TEXT = {
   asked: (at: string, by: string) => `Asked ${at} by ${by}`,
@@ -63,6 +64,8 @@ function WithdrawRequest({
       setError(message);
       toastError(message);
       keep();
+      // Answered or withdrawn meanwhile (409): the list shows the request as it is now.
+      if (changedUnderStaff(failure)) await revalidate();
     } finally {
       setBusy(false);
     }

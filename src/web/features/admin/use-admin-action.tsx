@@ -9,11 +9,20 @@ export interface AdminActionState {
 }
 
 /**
+ * The server refused a change because what it changes moved under staff (409: another member of
+ * staff changed the order's status, the customer uploaded, a refund is already waiting): the page
+ * reloads its data, so the next try is made against what is there now. A refusal of the form's own
+ * values (400), a server failure or no answer leaves the page as it is.
+ */
+export const changedUnderStaff = (failure: unknown): boolean => failure instanceof ApiError && failure.status === 409;
+
+/**
  * A back-office change (decision 0067: writes go through the API, the page then revalidates its
  * loader). One action at a time: the buttons are disabled while it runs, so a double click sends
- * one request (the server is safe against two anyway).
+ * one request (the server is safe against two anyway). `reloadOnConflict`: a 409 reloads the page's
+ * data too (`changedUnderStaff`; the order desk's forms), the refusal staying said.
  */
-export function useAdminAction() {
+export function useAdminAction({ reloadOnConflict = false }: { reloadOnConflict?: boolean } = {}) {
   const { revalidate } = useRevalidator();
   const [state, setState] = useState<AdminActionState>({ pending: false, outcome: null });
 
@@ -32,6 +41,7 @@ export function useAdminAction() {
           : 'The change could not be saved. Please try again.';
       const errors = error instanceof ApiError ? error.fieldErrors : {};
       setState({ pending: false, outcome: { ok: false, message, errors } });
+      if (reloadOnConflict && changedUnderStaff(error)) await revalidate();
       return false;
     }
   }

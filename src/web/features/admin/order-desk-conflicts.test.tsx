@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import { deskServiceOrder } from '../../testing/desk-fixtures.ts';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
+import { OrderDeskPage } from './order-desk-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const inReview = {
+  ...deskServiceOrder('In review'),
+  nextStatuses: ['Submitted', 'Forms incomplete'],
+} as DeskOrder;
+/** The same order once another member of staff sent it back to the customer. */
+const sentBack = {
+  ...deskServiceOrder('Forms incomplete'),
+  nextStatuses: ['In review', 'Cancelled'],
+} as DeskOrder;
+
+/**
+ * The desk as its route shows it: the order is the loader's, so a reload after a refusal gives the
+ * order as it is now (`next`), and the stub's loader counts the loads.
+ */
+const desk: { first: DeskOrder; next: DeskOrder; loads: number; show?: (order: DeskOrder) => void } = {
+  first: inReview,
+  next: inReview,
+  loads: 0,
+};
+function Desk() {
+  const [order, setOrder] = useState(desk.first);
+  desk.show = setOrder;
+  return <OrderDeskPage order={order} renderAnswers={() => null} />;
+}
+
+function showDesk(first: DeskOrder) {
+  Object.assign(desk, { first, next: first, loads: 0 });
+  renderWithRouter(<Desk />, {
+    path: '/admin/orders/DOC-48213907',
+    onLoad: () => {
+      desk.loads += 1;
+      desk.show?.(desk.next);
+    },
+  });
+  return desk;
+}
+
+const moved = 'Another member of staff changed this order’s status to Forms incomplete. Check it and try again.';
+
+describe('a desk form refused because the order changed under staff', () => {
+  it('reloads the order after a 409, keeps the refusal said and the remark typed, and chooses nothing anew', async () => {
+    showDesk(inReview);
+    const form = await screen.findByRole('form', { name: 'Change status' });
+    const api = fakeApi({
+      'POST /api/v1/admin/orders/DOC-48213907/status': () => {
+        desk.next = sentBack;
+        return fail(409, moved);
+      },
+    });
+    const loadsBefore = desk.loads;
+    const select = within(form).getByRole('combobox', { name: 'New status' }) as HTMLSelectElement;
+    const remark = within(form).getByRole('textbox') as HTMLTextAreaElement;
+    await act(async () => fireEvent.change(select, { target: { value: 'Submitted' } }));
+    await act(async () => fireEvent.change(remark, { target: { value: 'All checked, ready to post.' } }));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Change status' })));
+
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      status: 'Submitted',
+      fromStatus: 'In review',
+    });
+    await waitFor(() => expect(desk.loads).toBeGreaterThan(loadsBefore));
+    // The order as it is now: the other status, its own next steps.
+    await waitFor(() => expect(within(select).queryByRole('option', { name: 'Submitted' })).toBeNull());
+    // The same form (not remounted): the refusal stays announced, the remark stays, nothing is chosen.
+    expect(screen.getByRole('form', { name: 'Change status' })).toBe(form);
+    expect(within(form).getByRole('alert').textContent).toBe(moved);
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe('All checked, ready to post.');
+    expect(select.value).toBe('');
+  });
+
+  it('reloads after a 409 on a note, the text kept', async () => {
+    showDesk(inReview);
+    const form = await screen.findByRole('form', { name: 'Message the customer' });
+    fakeApi({
+      'POST /api/v1/admin/orders/DOC-48213907/messages': () => fail(409, 'This order was deleted meanwhile.'),
+    });
+    const loadsBefore = desk.loads;
+    const body = within(form).getByRole('textbox') as HTMLTextAreaElement;
+    await act(async () => fireEvent.change(body, { target: { value: 'Your photo needs a plain background.' } }));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send message' })));
+    await waitFor(() => expect(desk.loads).toBeGreaterThan(loadsBefore));
+    expect(within(form).getByRole('alert').textContent).toBe('This order was deleted meanwhile.');
+    expect(body.value).toBe('Your photo needs a plain background.');
+  });
+
+  it('does not reload after a 400, a server failure or no answer', async () => {
+    showDesk(inReview);
+    const form = await screen.findByRole('form', { name: 'Add an internal note' });
+    const body = within(form).getByRole('textbox') as HTMLTextAreaElement;
+    await act(async () => fireEvent.change(body, { target: { value: 'Called the customer.' } }));
+    const loadsBefore = desk.loads;
+    for (const answer of [
+      () => fail(400, 'Check the note.', { body: 'Too long.' }),
+      () => fail(500, 'Something went wrong on our side.'),
+    ]) {
+      fakeApi({ 'POST /api/v1/admin/orders/DOC-48213907/notes': answer });
+      await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add note' })));
+      await within(form).findByRole('alert');
+    }
+    expect(within(form).getByRole('alert').textContent).toBe('Something went wrong on our side.');
+    expect(body.value).toBe('Called the customer.');
+    expect(desk.loads).toBe(loadsBefore);
+  });
+});
