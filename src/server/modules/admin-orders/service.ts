@@ -318,6 +318,17 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     });
   }
 
+  /** A document of the service order `orderRef` names (the customer's or staff's), with that order. */
+  async function staffDocument(
+    orderRef: string,
+    documentId: number,
+  ): Promise<FormResult<{ orderId: number; file: ServableFile }>> {
+    const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+    if (found?.order.kind !== 'service') return notFound();
+    const opened = await deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
+    return opened.ok ? { ok: true, value: { orderId: found.order.id, file: opened.value } } : opened;
+  }
+
   return {
     /**
      * Refunds `input.amountCents` of the order's payment for the customer (decision 0187): the
@@ -881,9 +892,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */
     async openDocument(orderRef: string, documentId: number): Promise<FormResult<ServableFile>> {
-      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
-      if (found?.order.kind !== 'service') return notFound();
-      return deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
+      const found = await staffDocument(orderRef, documentId);
+      return found.ok ? { ok: true, value: found.value.file } : found;
     },
 
     /**
@@ -894,13 +904,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       orderRef: string,
       documentId: number,
     ): Promise<FormResult<{ file: ServableFile; limits: PortalPdfLimits }>> {
-      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
-      if (found?.order.kind !== 'service') return notFound();
-      const opened = await deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
-      if (!opened.ok) return opened;
-      const serviceSlug = await deps.applications.serviceSlugOf(found.order.id);
+      const found = await staffDocument(orderRef, documentId);
+      if (!found.ok) return found;
+      const serviceSlug = await deps.applications.serviceSlugOf(found.value.orderId);
       if (serviceSlug === null) return notFound();
-      return { ok: true, value: { file: opened.value, limits: portalPdfLimitsOf(serviceSlug) } };
+      return { ok: true, value: { file: found.value.file, limits: portalPdfLimitsOf(serviceSlug) } };
     },
   };
 }
