@@ -11,6 +11,24 @@ export const TINY_HEIC = Buffer.from(
   'base64',
 );
 
+/**
+ * A grainy picture `width` × 3/4 px (sharp's gaussian noise), as a JPEG of quality 90: JPEG cannot
+ * make it small, so a Portal PDF of it must step its quality and size down (decisions 0185, 0189).
+ */
+export function grainyJpeg(width: number, sigma = 30): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height: (width * 3) / 4,
+      channels: 3,
+      background: '#d8d2c4',
+      noise: { type: 'gaussian', mean: 128, sigma },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 /** A small JPEG carrying EXIF with a GPS position, a camera model and an orientation (6: rotate 90°). */
 export async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 20, channels: 3, background: '#c03030' } })

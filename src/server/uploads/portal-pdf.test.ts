@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredFileType } from '../../domain/uploads/file-types.ts';
 import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES } from '../../domain/uploads/messages.ts';
 import { PORTAL_PDF_LIMITS } from '../../domain/uploads/portal-pdf.ts';
-import { pdfOfSize } from '../test/upload-fixtures.ts';
+import { grainyJpeg, pdfOfSize } from '../test/upload-fixtures.ts';
 import { portalPdf, storedPortalPdf } from './portal-pdf.ts';
 
 const A4 = { short: 595.28, long: 841.89 };
@@ -182,20 +182,6 @@ describe('portalPdf (decision 0185-portal-pdf)', () => {
   }, 60_000);
 });
 
-/** A grainy picture `width` × 3/4 px (sharp's gaussian noise), as a JPEG. */
-const grainyImage = (width: number, sigma: number) =>
-  sharp({
-    create: {
-      width,
-      height: (width * 3) / 4,
-      channels: 3,
-      background: '#d8d2c4',
-      noise: { type: 'gaussian', mean: 128, sigma },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-
 /** A blank strip of paper, wider than any step: a JPEG of it stays tiny at any size and quality. */
 const blankStrip = () =>
   sharp({ create: { width: 3000, height: 300, channels: 3, background: '#ffffff' } })
@@ -245,7 +231,7 @@ describe('portalPdf for the e-Visa portal: 10 KB–300 KB (decision 0189)', () =
   });
 
   it('raises the quality of a tiny photo at its own size before enlarging it', async () => {
-    const made = await portalPdf(await grainyImage(120, 60), { title: 'passport.jpg', limits: E_VISA });
+    const made = await portalPdf(await grainyJpeg(120, 60), { title: 'passport.jpg', limits: E_VISA });
     if (!made.ok) throw new Error('expected a PDF');
     within(made.pdf);
     // Under 10 KB at 85 and 90, over it at 95, at its own 120 × 90 px.
@@ -317,8 +303,8 @@ describe('storedPortalPdf', () => {
       document.addPage([595, 446]).drawImage(embedded, { x: 0, y: 0, width: 595, height: 446 });
       return Buffer.from(await document.save());
     };
-    const inRange = await scan(await grainyImage(400, 30));
-    const large = await scan(await grainyImage(1200, 60));
+    const inRange = await scan(await grainyJpeg(400, 30));
+    const large = await scan(await grainyJpeg(1200, 60));
     const tiny = Buffer.from(await (await PDFDocument.create()).save());
     expect(inRange.length).toBeGreaterThan(E_VISA.minBytes);
     expect(inRange.length).toBeLessThan(E_VISA.maxBytes);

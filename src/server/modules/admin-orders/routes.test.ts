@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { ADMIN_REFUND_MESSAGES, DESK_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
@@ -23,7 +22,7 @@ import { PORTAL_PDF_LIMITS } from '../../../domain/uploads/portal-pdf.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { handmadePdf, pdfOfSize, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
+import { grainyJpeg, handmadePdf, pdfOfSize, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
 import { applicationDocumentRequests, applicationDocuments, packageForms } from '../applications/tables.ts';
 import {
   ADULT,
@@ -1587,20 +1586,6 @@ describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decisio
 });
 
 describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185-portal-pdf)', () => {
-  /** A grainy picture (sharp's gaussian noise), which JPEG cannot make small: `width` × 3/4 px. */
-  const grainyJpeg = (width: number) =>
-    sharp({
-      create: {
-        width,
-        height: (width * 3) / 4,
-        channels: 3,
-        background: '#d8d2c4',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .jpeg({ quality: 90 })
-      .toBuffer();
-
   const portalPdf = (ref: string, documentId: number, token: string | null = staff.token) =>
     apiCall(t.app, 'GET', `/admin/orders/${ref}/documents/${documentId}/portal-pdf`, token);
 
