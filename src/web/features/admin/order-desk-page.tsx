@@ -180,6 +180,19 @@ function FormError({ message }: { message: string | null }) {
   ) : null;
 }
 
+/**
+ * A form not offered for the order's status: why, and the refusal still said when a 409 reloaded
+ * the order past it (`useAction`).
+ */
+function FormClosed({ error, children }: { error: string | null; children: ReactNode }) {
+  return (
+    <>
+      <p className="text-sm text-slate-600">{children}</p>
+      <FormError message={error} />
+    </>
+  );
+}
+
 function StatusForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   // Nothing chosen to begin with: a click on "Change status" with a remark only must not submit an
@@ -190,12 +203,7 @@ function StatusForm({ order }: { order: DeskOrder }) {
   const chosen = choice?.at === order.status ? choice.status : undefined;
   const setChosen = (status: typeof chosen) => setChoice(status ? { status, at: order.status } : null);
   if (order.nextStatuses.length === 0) {
-    return (
-      <>
-        <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>
-        <FormError message={error} />
-      </>
-    );
+    return <FormClosed error={error}>{order.status} is final: no further status change.</FormClosed>;
   }
   const remarkNeeded = chosen !== undefined && remarkRequired(chosen, 'staff');
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -378,14 +386,10 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
   const [labelError, setLabelError] = useState<string | null>(null);
   const labelField = useRef<HTMLInputElement>(null);
   if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
-    // The order may have moved on under staff (a 409 reloaded it): the refusal stays said.
     return (
-      <>
-        <p className="text-sm text-slate-600">
-          Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
-        </p>
-        <FormError message={error} />
-      </>
+      <FormClosed error={error}>
+        Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
+      </FormClosed>
     );
   }
   const another = choice === ANOTHER_DOCUMENT;
@@ -521,12 +525,7 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
   const app = order.service?.order;
   if (!app) return null;
   if (!postingAddressOpen(order.status)) {
-    return (
-      <>
-        <p className="text-sm text-slate-600">{DESK_TEXT.postingNotYet}</p>
-        <FormError message={error} />
-      </>
-    );
+    return <FormClosed error={error}>{DESK_TEXT.postingNotYet}</FormClosed>;
   }
   // The desk's own record: the customer's order view leaves out who confirmed it.
   const confirmed = order.service?.postingAddress ?? null;
@@ -583,12 +582,7 @@ function FeesPaidForm({ order }: { order: DeskOrder }) {
   const service = order.service;
   if (!service) return null;
   if (!canUsePrintPack(order.status)) {
-    return (
-      <>
-        <p className="text-sm text-slate-600">{DESK_TEXT.feesNotYet}</p>
-        <FormError message={error} />
-      </>
-    );
+    return <FormClosed error={error}>{DESK_TEXT.feesNotYet}</FormClosed>;
   }
   const recorded = service.feesPaid;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
