@@ -47,6 +47,10 @@ export const ORDER_DESK_MESSAGES = {
   openRefund: (reference: string, status: string, amount: string) =>
     `Refund request ${reference} (${status}, ${amount} asked) waits for a decision.`,
   openRefundLink: 'Decide it on the refunds desk',
+  /** An approved refund the provider has not confirmed (decision 0191): it may have been made. */
+  unfinishedRefund: (reference: string, amount: string) =>
+    `Refund ${reference} of ${amount} is approved, but the payment provider's answer is not recorded: it may have been made.`,
+  unfinishedRefundLink: 'Retry or record it on the refunds desk',
   decidedRefunds: 'Decided requests',
   /** A decided request, as the desk lists it: 'RF-7K3Q9M2X: Refunded $100 of $1,100 asked'. */
   decidedRefund: (reference: string, status: string, approved: string | null, asked: string) =>
@@ -265,6 +269,12 @@ export const deskOrderSchema = z.object({
   openRefund: z
     .object({ id: z.number(), reference: z.string(), status: z.string(), amountCents: z.number() })
     .nullable(),
+  /**
+   * The order's approved refunds whose payment provider call has not ended as refunded (its answer
+   * unclear, or the call cut off), newest first: they may have been made, and are retried or
+   * recorded on the refunds desk (decision 0191).
+   */
+  unfinishedRefunds: z.array(z.object({ id: z.number(), reference: z.string(), approvedCents: z.number() })),
   /** The order's decided refund requests, newest first: which request each refund answered. */
   decidedRefunds: z.array(
     z.object({

@@ -233,29 +233,52 @@ export const DESK_REFUND_MESSAGES = {
    */
   providerFailed: (reference: string) =>
     `The payment provider did not make the refund, so nothing was refunded. Refund request ${reference} is open again on the refunds desk: decide it there.`,
-  /** The desk's link to that request. */
-  reopenedLink: (reference: string) => `Decide ${reference} on the refunds desk`,
+  /**
+   * The payment provider's answer to a refund started on the desk was unclear (a 502): the money may
+   * have gone, so the request stays Approved, to be retried (same key) or recorded on the refunds desk.
+   */
+  providerUnclear: (reference: string) =>
+    `The payment provider did not answer clearly, so the refund may have been made. Refund ${reference} stays approved: retry it on the refunds desk, and the provider makes it at most once.`,
+  /**
+   * A desk refund started while another refund of the order is approved but unfinished at the provider
+   * (a 409): a second refund could give the same money back twice.
+   */
+  unfinished: (reference: string) =>
+    `Refund ${reference} of this order is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
 } as const;
 
-/** A request a refusal of the payment provider reopened on the refunds desk: its page is /admin/refunds/{id}. */
-export interface ReopenedRefund {
+/**
+ * A refund request a desk refund's answer names (decision 0187, Later; 0191), whose page is
+ * /admin/refunds/{id}: In review when the provider refused (staff decide it again), Approved when
+ * its answer was unclear (staff retry it or record it as made by hand).
+ */
+export interface NamedRefund {
   id: number;
   reference: string;
+  status: Extract<(typeof REFUND_REQUEST_STATUSES)[number], 'In review' | 'Approved'>;
 }
+
+/** The desk's link to a named request, saying what is left to do there. */
+export const namedRefundLink = ({ reference, status }: NamedRefund) =>
+  status === 'Approved'
+    ? `Retry or record ${reference} on the refunds desk`
+    : `Decide ${reference} on the refunds desk`;
 
 /**
- * The `errors` of the 502 that answers a desk refund the provider refused (decision 0187, Later):
- * the reopened request's reference and id (the envelope's errors are strings), so the desk can link
- * to it. `reopenedRefundOf` reads them back; null when the answer names no request.
+ * The `errors` of the 502 that answers a desk refund the provider refused or answered unclearly: the
+ * request's reference, id and status (the envelope's errors are strings), so the desk can link to it.
+ * `namedRefundOf` reads them back; null when the answer names no request.
  */
-export function reopenedRefundDetails(request: ReopenedRefund): Record<string, string> {
-  return { refundRequest: request.reference, refundRequestId: String(request.id) };
+export function namedRefundDetails(request: NamedRefund): Record<string, string> {
+  return { refundRequest: request.reference, refundRequestId: String(request.id), refundRequestStatus: request.status };
 }
 
-export function reopenedRefundOf(errors: Record<string, string> | undefined): ReopenedRefund | null {
+export function namedRefundOf(errors: Record<string, string> | undefined): NamedRefund | null {
   const reference = errors?.refundRequest;
   const id = Number(errors?.refundRequestId);
-  return reference && Number.isSafeInteger(id) && id > 0 ? { id, reference } : null;
+  const status = errors?.refundRequestStatus;
+  if (!reference || !Number.isSafeInteger(id) || id <= 0) return null;
+  return status === 'In review' || status === 'Approved' ? { id, reference, status } : null;
 }
 
 /**

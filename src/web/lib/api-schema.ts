@@ -13050,6 +13050,11 @@ export interface operations {
                                 status: string;
                                 amountCents: number;
                             } | null;
+                            unfinishedRefunds: {
+                                id: number;
+                                reference: string;
+                                approvedCents: number;
+                            }[];
                             decidedRefunds: {
                                 id: number;
                                 reference: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_REFUND_MESSAGES, reopenedRefundOf } from '../../../domain/admin/refunds.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DESK_REFUND_MESSAGES, namedRefundOf } from '../../../domain/admin/refunds.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
@@ -48,10 +48,18 @@ describe('a refund started on the desk that the payment provider refuses (decisi
       statusCode: 502,
       message: `The payment provider did not make the refund, so nothing was refunded. Refund request ${request.reference} is open again on the refunds desk: decide it there.`,
       data: null,
-      errors: { refundRequest: request.reference, refundRequestId: String(request.id) },
+      errors: {
+        refundRequest: request.reference,
+        refundRequestId: String(request.id),
+        refundRequestStatus: 'In review',
+      },
     });
     expect(res.json().message).toBe(DESK_REFUND_MESSAGES.providerFailed(request.reference));
-    expect(reopenedRefundOf(res.json().errors)).toEqual({ id: request.id, reference: request.reference });
+    expect(namedRefundOf(res.json().errors)).toEqual({
+      id: request.id,
+      reference: request.reference,
+      status: 'In review',
+    });
 
     // Nothing went back, and the customer was told nothing.
     expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
@@ -90,5 +98,75 @@ describe('a refund started on the desk that the payment provider refuses (decisi
     const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
     expect(given.map((r) => r.amountCents)).toEqual([1234]);
     expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.openRefund).toBeNull();
+  });
+});
+
+describe('a refund started on the desk that the payment provider answers unclearly (decision 0191)', () => {
+  it('answers 502 naming the request left Approved, lists it on the order desk, and refuses a second refund until it is finished', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Ira Unclear', email: uniqueEmail('ira') });
+    const order = await startApplication(t.app, customer.token);
+    const paymentId = await payWithSandbox(t, customer.token, order.displayId);
+    const sandbox = t.app.services.sandbox?.provider;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    // A 503 after the provider may have refunded: nobody knows whether the money went.
+    const unclear = vi
+      .spyOn(sandbox, 'refund')
+      .mockRejectedValueOnce(Object.assign(new Error('provider answered 503'), { statusCode: 503 }));
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/refunds`, {
+      amountCents: 1500,
+      reason,
+      idempotencyKey: randomUUID(),
+    });
+    unclear.mockRestore();
+    expect(res.statusCode, res.body).toBe(502);
+    const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
+    if (!request) throw new Error('the desk opened no request');
+    expect(request.status).toBe('Approved');
+    expect(res.json()).toMatchObject({
+      message: `The payment provider did not answer clearly, so the refund may have been made. Refund ${request.reference} stays approved: retry it on the refunds desk, and the provider makes it at most once.`,
+      errors: {
+        refundRequest: request.reference,
+        refundRequestId: String(request.id),
+        refundRequestStatus: 'Approved',
+      },
+    });
+    expect(res.json().message).toBe(DESK_REFUND_MESSAGES.providerUnclear(request.reference));
+    expect(namedRefundOf(res.json().errors)).toEqual({
+      id: request.id,
+      reference: request.reference,
+      status: 'Approved',
+    });
+
+    // On the order desk: not a request waiting for a decision, nor a decided one, but an unfinished refund.
+    const desk = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(desk.openRefund).toBeNull();
+    expect(desk.decidedRefunds).toEqual([]);
+    expect(desk.unfinishedRefunds).toEqual([{ id: request.id, reference: request.reference, approvedCents: 1500 }]);
+
+    // A second refund from the desk meanwhile could give the same money back twice: refused, nothing stored.
+    const second = await asStaff('POST', `/admin/orders/${order.displayId}/refunds`, {
+      amountCents: 1500,
+      reason,
+      idempotencyKey: randomUUID(),
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().message).toBe(
+      `Refund ${request.reference} of this order is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
+    );
+    expect(second.json().message).toBe(DESK_REFUND_MESSAGES.unfinished(request.reference));
+    expect(await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id))).toHaveLength(
+      1,
+    );
+
+    // Retried on the refunds desk under the same key: refunded once, and the desk lists it as decided.
+    const retried = await asStaff('POST', `/admin/refunds/${request.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([1500]);
+    const after = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(after.unfinishedRefunds).toEqual([]);
+    expect(after.decidedRefunds.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+      [request.id, 'Refunded'],
+    ]);
   });
 });

@@ -107,7 +107,7 @@ export interface AdminOrdersDeps {
    * The order's refund request waiting for staff, linked from the desk; and a refund staff start on
    * the desk, made through the refunds module's approval (decision 0187).
    */
-  refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf' | 'startFromDesk'>;
+  refunds: Pick<RefundsService, 'openRequestOf' | 'unfinishedRequestsOf' | 'decidedRequestsOf' | 'startFromDesk'>;
   applications: Pick<
     ApplicationsService,
     | 'orderIdsOfService'
@@ -425,18 +425,29 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt, readyAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund, decidedRefunds, refundable] =
-        await Promise.all([
-          deps.users.contactsByIds([order.userId]),
-          notesOf(order.id),
-          deps.orders.chargedSummary(db, order),
-          deps.orders.payments(db, order.id),
-          deps.orders.refundedInFull(db, order.id),
-          deps.orders.returnedCents(db, order.id),
-          deps.refunds.openRequestOf(order.id),
-          deps.refunds.decidedRequestsOf(order.id),
-          deps.orders.refundable(db, order.id),
-        ]);
+      const [
+        contacts,
+        notes,
+        charged,
+        payments,
+        refunded,
+        refundedCents,
+        openRefund,
+        unfinishedRefunds,
+        decidedRefunds,
+        refundable,
+      ] = await Promise.all([
+        deps.users.contactsByIds([order.userId]),
+        notesOf(order.id),
+        deps.orders.chargedSummary(db, order),
+        deps.orders.payments(db, order.id),
+        deps.orders.refundedInFull(db, order.id),
+        deps.orders.returnedCents(db, order.id),
+        deps.refunds.openRequestOf(order.id),
+        deps.refunds.unfinishedRequestsOf(order.id),
+        deps.refunds.decidedRequestsOf(order.id),
+        deps.orders.refundable(db, order.id),
+      ]);
       const contact = contacts.get(order.userId);
       // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
       const expedite = hasExpedite(charged);
@@ -457,6 +468,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         refundedCents,
         payments,
         openRefund,
+        unfinishedRefunds: unfinishedRefunds.map(({ id, reference, approvedCents }) => ({
+          id,
+          reference,
+          approvedCents: approvedCents ?? 0,
+        })),
         decidedRefunds,
         refundable,
       };

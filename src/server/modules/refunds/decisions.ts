@@ -5,9 +5,9 @@ import {
   type AdminRefundListQuery,
   type AutomaticRefund,
   type DeskRefund,
+  type NamedRefund,
   OPEN_REFUND_REQUEST_STATUSES,
   partialReasonRefusal,
-  type ReopenedRefund,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
@@ -86,8 +86,13 @@ export type ApproveResult =
  */
 export type DeskRefundResult =
   | (ApproveResult & { created?: boolean })
-  /** The provider refused: the request is open again on the refunds desk, to be decided there. */
-  | { ok: false; reason: 'provider'; reopened: ReopenedRefund }
+  /**
+   * The provider refused (the request is open again on the refunds desk, to be decided there) or
+   * answered unclearly (it stays Approved there, for a retry): `refundRequest` names it.
+   */
+  | { ok: false; reason: 'provider' | 'provider-unclear'; refundRequest: NamedRefund }
+  /** Another refund of the order is approved and unfinished at the provider (decision 0191). */
+  | { ok: false; reason: 'unfinished'; reference: string }
   | { ok: false; reason: 'cancelled' | 'key-reused' }
   | { ok: false; reason: 'open-request'; reference: string }
   | { ok: false; reason: 'not-finished'; reference: string; status: RefundStatus };
@@ -580,7 +585,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         db,
         'refund_requests_reference_unique',
         newRefundReference,
-        async (tx, reference): Promise<DeskRefundResult | (Claimed & ReopenedRefund)> => {
+        async (tx, reference): Promise<DeskRefundResult | (Claimed & { id: number; reference: string })> => {
           const locked = await deps.orders.lockOrder(tx, order.id);
           if (!locked) return { ok: false, reason: 'not-found' };
           const requests = createRefundsRepository(tx);
@@ -590,6 +595,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           if (locked.status === 'Cancelled') return { ok: false, reason: 'cancelled' };
           const open = await requests.findOpenRequest(order.id);
           if (open) return { ok: false, reason: 'open-request', reference: open.reference };
+          const [unfinished] = await requests.listUnfinished(order.id);
+          if (unfinished) return { ok: false, reason: 'unfinished', reference: unfinished.reference };
           const left = await deps.orders.refundable(tx, order.id);
           if (!left) return { ok: false, reason: 'not-paid' };
           const inserted = await requests.insert({
@@ -623,10 +630,16 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       });
       if (claimed.ok !== 'claimed') return claimed;
       const { key, id, reference } = claimed;
-      // A refusal of the provider leaves the request In review on the refunds desk, to decide again:
-      // the answer names it, so the desk can send staff there.
+      // A refusal of the provider leaves the request In review on the refunds desk, to decide again;
+      // an unclear answer leaves it Approved there, to retry: the answer names it, so the desk can
+      // send staff there.
       const result = await finish(actor, id, () => deps.payments.executeRefund(key), 'In review');
-      if (!result.ok && result.reason === 'provider') return { ...result, reopened: { id, reference } };
+      if (!result.ok && result.reason === 'provider') {
+        return { ...result, refundRequest: { id, reference, status: 'In review' } };
+      }
+      if (!result.ok && result.reason === 'provider-unclear') {
+        return { ...result, refundRequest: { id, reference, status: 'Approved' } };
+      }
       return { ...result, created: true };
     },
 

@@ -28,6 +28,22 @@ export function createRefundsRepository(db: Database) {
         .orderBy(desc(refundRequests.id));
     },
 
+    /**
+     * The order's approved requests whose provider call has not ended as refunded (its answer unclear,
+     * its call running or cut off), newest first: the money may have gone (decision 0191).
+     */
+    listUnfinished(orderId: number) {
+      return db
+        .select({
+          id: refundRequests.id,
+          reference: refundRequests.reference,
+          approvedCents: refundRequests.approvedCents,
+        })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, 'Approved')))
+        .orderBy(desc(refundRequests.id));
+    },
+
     async findOpenRequest(orderId: number) {
       const [row] = await db
         .select({

@@ -268,6 +268,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       return createRefundsRepository(db).findOpenRequest(orderId);
     },
 
+    /** The order's approved requests not yet refunded at the provider, newest first (decision 0191). */
+    unfinishedRequestsOf(orderId: number) {
+      return createRefundsRepository(db).listUnfinished(orderId);
+    },
+
     /** The order's decided requests, newest first (the desk names the request each refund answered). */
     decidedRequestsOf(orderId: number) {
       return createRefundsRepository(db).listDecided(orderId);

@@ -15,6 +15,7 @@ const paid = {
   status: 'Order pending',
   email: 'meera@example.com',
   openRefund: null,
+  unfinishedRefunds: [],
   refundable: {
     provider: 'sandbox',
     paidCents: 10000,
@@ -24,13 +25,31 @@ const paid = {
   },
 };
 
-/** The desk's data as its loader gives it: once reloaded, the request a refusal reopened is the order's open one. */
-const reloadDesk: { withReopened?: () => void } = {};
+/**
+ * The desk's data as its loader gives it: once reloaded, the request a refusal reopened is the order's
+ * open one; the one an unclear answer left Approved is among its unfinished refunds.
+ */
+const reloadDesk: { withReopened?: () => void; withUnfinished?: () => void } = {};
 function DeskAfterReload() {
   const [openRefund, setOpenRefund] = useState<DeskOrder['openRefund']>(null);
+  const [unfinishedRefunds, setUnfinished] = useState<DeskOrder['unfinishedRefunds']>([]);
   reloadDesk.withReopened = () =>
     setOpenRefund({ id: 42, reference: 'RF-7K3Q9M2X', status: 'In review', amountCents: 4000 });
-  return <DeskRefundForm {...paid} openRefund={openRefund} />;
+  reloadDesk.withUnfinished = () => setUnfinished([{ id: 42, reference: 'RF-7K3Q9M2X', approvedCents: 4000 }]);
+  return <DeskRefundForm {...paid} openRefund={openRefund} unfinishedRefunds={unfinishedRefunds} />;
+}
+
+/** Types $40 and a reason, asks for the refund and confirms it. */
+async function refundForty() {
+  const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
+  await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+  await act(async () =>
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' }), {
+      target: { value: 'The appointment was not available.' },
+    }),
+  );
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
 }
 
 describe('the order desk’s refund form (decision 0187)', () => {
@@ -91,6 +110,15 @@ describe('the order desk’s refund form (decision 0187)', () => {
     );
     expect(await screen.findByRole('link', { name: 'decide it on the refunds desk' })).toBeTruthy();
     waiting.unmount();
+    const unfinished = renderWithRouter(
+      <DeskRefundForm {...paid} unfinishedRefunds={[{ id: 5, reference: 'RF-2B4D6F8H', approvedCents: 900 }]} />,
+    );
+    // An approved refund the provider never confirmed may have been made: a second one could give it twice.
+    expect(await screen.findByText(/Refund RF-2B4D6F8H waits for the payment provider's answer/)).toBeTruthy();
+    const retry = screen.getByRole('link', { name: 'retry or record it on the refunds desk' });
+    expect(retry.getAttribute('href')).toBe('/admin/refunds/5');
+    expect(screen.queryByRole('textbox', { name: 'Amount to refund (USD)' })).toBeNull();
+    unfinished.unmount();
     renderWithRouter(<DeskRefundForm {...paid} refundable={{ ...paid.refundable, remainingCents: 0 }} />);
     expect(await screen.findByText(/All of the payment has been refunded/)).toBeTruthy();
   });
@@ -101,19 +129,11 @@ describe('the order desk’s refund form (decision 0187)', () => {
     expect(DESK_REFUND_MESSAGES.providerFailed('RF-7K3Q9M2X')).toBe(refused);
     const api = fakeApi({
       'POST /api/v1/admin/orders/DOC-000123/refunds': () =>
-        fail(502, refused, { refundRequest: 'RF-7K3Q9M2X', refundRequestId: '42' }),
+        fail(502, refused, { refundRequest: 'RF-7K3Q9M2X', refundRequestId: '42', refundRequestStatus: 'In review' }),
     });
     let loads = 0;
     renderWithRouter(<DeskAfterReload />, { onLoad: () => (loads += 1) });
-    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
-    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
-    await act(async () =>
-      fireEvent.change(screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' }), {
-        target: { value: 'The appointment was not available.' },
-      }),
-    );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
+    await refundForty();
 
     // Announced, and said once: the form's own line stays quiet.
     const alert = await screen.findByRole('alert');
@@ -122,7 +142,7 @@ describe('the order desk’s refund form (decision 0187)', () => {
     const link = within(alert).getByRole('link', { name: 'Decide RF-7K3Q9M2X on the refunds desk' });
     expect(link.getAttribute('href')).toBe('/admin/refunds/42');
     // The confirmation that had the focus is gone: the notice takes it, and the link is next.
-    const notice = document.getElementById('desk-refund-reopened');
+    const notice = document.getElementById('desk-refund-named');
     await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(notice?.contains(link)).toBe(true);
     expect(api.calls).toHaveLength(1);
@@ -134,6 +154,30 @@ describe('the order desk’s refund form (decision 0187)', () => {
     expect(screen.getByRole('alert')).toBe(alert);
     expect(screen.queryByRole('textbox', { name: 'Amount to refund (USD)' })).toBeNull();
     expect(screen.queryByText(/waits for a decision/)).toBeNull();
+    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/refunds/42']);
+  });
+
+  it('after an unclear answer, links to the approved request to retry or record, and offers no second refund', async () => {
+    const unclear =
+      'The payment provider did not answer clearly, so the refund may have been made. Refund RF-7K3Q9M2X stays approved: retry it on the refunds desk, and the provider makes it at most once.';
+    expect(DESK_REFUND_MESSAGES.providerUnclear('RF-7K3Q9M2X')).toBe(unclear);
+    fakeApi({
+      'POST /api/v1/admin/orders/DOC-000123/refunds': () =>
+        fail(502, unclear, { refundRequest: 'RF-7K3Q9M2X', refundRequestId: '42', refundRequestStatus: 'Approved' }),
+    });
+    let loads = 0;
+    renderWithRouter(<DeskAfterReload />, { onLoad: () => (loads += 1) });
+    await refundForty();
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(unclear)).toBeTruthy();
+    const link = within(alert).getByRole('link', { name: 'Retry or record RF-7K3Q9M2X on the refunds desk' });
+    expect(link.getAttribute('href')).toBe('/admin/refunds/42');
+    await waitFor(() => expect(loads).toBe(2));
+    await act(async () => reloadDesk.withUnfinished?.());
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(screen.queryByRole('textbox', { name: 'Amount to refund (USD)' })).toBeNull();
+    expect(screen.queryByText(/waits for the payment provider/)).toBeNull();
     expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/refunds/42']);
   });
 
@@ -161,15 +205,7 @@ describe('the order desk’s refund form (decision 0187)', () => {
     });
     let loads = 0;
     renderWithRouter(<DeskRefundForm {...paid} />, { onLoad: () => (loads += 1) });
-    const amount = await screen.findByRole('textbox', { name: 'Amount to refund (USD)' });
-    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
-    await act(async () =>
-      fireEvent.change(screen.getByRole('textbox', { name: 'Reason (e-mailed to the customer)' }), {
-        target: { value: 'The appointment was not available.' },
-      }),
-    );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
+    await refundForty();
     expect(await screen.findByText(/did not answer clearly/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import {
-  DESK_REFUND_MESSAGES as D,
   type DeskRefund,
   deskRefundFormSchema,
-  type ReopenedRefund,
-  reopenedRefundOf,
+  type NamedRefund,
+  namedRefundLink,
+  namedRefundOf,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
@@ -24,25 +24,27 @@ const newFormKey = () =>
 
 const field = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
 
-type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund'> & { email: string };
+type Props = Pick<DeskOrder, 'displayId' | 'status' | 'refundable' | 'openRefund' | 'unfinishedRefunds'> & {
+  email: string;
+};
 
 /**
- * The payment provider refused the refund (decision 0187, Later): its answer, announced, and the way to
- * the request it reopened on the refunds desk. Focused when it appears (the confirmation that had the
- * focus is gone), so the next Tab reaches the link.
+ * The payment provider refused the refund or answered unclearly (decision 0187, Later; 0191): its
+ * answer, announced, and the way to the request on the refunds desk (reopened, or still Approved).
+ * Focused when it appears (the confirmation that had the focus is gone), so the next Tab reaches the link.
  */
-function ReopenedNotice({ message, request }: { message: string; request: ReopenedRefund }) {
+function NamedRefundNotice({ message, request }: { message: string; request: NamedRefund }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
-    <div ref={box} id="desk-refund-reopened" tabIndex={-1} className="break-words outline-none">
+    <div ref={box} id="desk-refund-named" tabIndex={-1} className="break-words outline-none">
       <FormAlert tone="error">
         <p>{message}</p>
         <Link
           to={`${ROUTES.ADMIN_REFUNDS}/${request.id}`}
           className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
         >
-          {D.reopenedLink(request.reference)}
+          {namedRefundLink(request)}
         </Link>
       </FormAlert>
     </div>
@@ -55,7 +57,7 @@ function ReopenedNotice({ message, request }: { message: string; request: Reopen
  * the request and approves it through the refunds desk's own approval; the amount is checked there
  * again against what is left, under the order's lock.
  */
-export function DeskRefundForm({ displayId, status, refundable, openRefund, email }: Props) {
+export function DeskRefundForm({ displayId, status, refundable, openRefund, unfinishedRefunds, email }: Props) {
   // A 409 (what is left changed, a request is waiting): the page reloads, as the desk's other forms do.
   const action = useAdminAction({ reloadOnConflict: true });
   const { revalidate } = useRevalidator();
@@ -64,17 +66,17 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
   const [key, setKey] = useState(newFormKey);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<DeskRefund | null>(null);
-  // The provider refused, and the answer names the request it reopened: the page reloads its data, so
-  // the Payments panel lists that request and this panel no longer offers a refund beside it.
-  const reopened = action.outcome?.ok === false ? reopenedRefundOf(action.outcome.errors) : null;
-  const reopenedId = reopened?.id;
+  // The provider refused or answered unclearly, and the answer names the request: the page reloads its
+  // data, so the Payments panel lists that request and this panel no longer offers a refund beside it.
+  const named = action.outcome?.ok === false ? namedRefundOf(action.outcome.errors) : null;
+  const namedId = named?.id;
   useEffect(() => {
-    if (reopenedId !== undefined) void revalidate();
-  }, [reopenedId, revalidate]);
+    if (namedId !== undefined) void revalidate();
+  }, [namedId, revalidate]);
   // First in every state of the panel, so it stays (and is announced once) as the reloaded data changes it.
   const withNotice = (content: React.ReactNode) => (
     <div className="flex flex-col gap-3">
-      {reopened && action.outcome ? <ReopenedNotice message={action.outcome.message} request={reopened} /> : null}
+      {named && action.outcome ? <NamedRefundNotice message={action.outcome.message} request={named} /> : null}
       {content}
     </div>
   );
@@ -96,7 +98,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
   }
   if (openRefund) {
     // The request the refusal reopened: the notice above already links to it.
-    if (openRefund.id === reopened?.id) return withNotice(null);
+    if (openRefund.id === named?.id) return withNotice(null);
     return withNotice(
       <p className="text-sm text-slate-700">
         Refund request {openRefund.reference} waits for a decision:{' '}
@@ -104,6 +106,20 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
           decide it on the refunds desk
         </Link>{' '}
         instead.
+      </p>,
+    );
+  }
+  const [unfinished] = unfinishedRefunds;
+  if (unfinished) {
+    // A second refund while this one may have been made could give the money back twice.
+    if (unfinished.id === named?.id) return withNotice(null);
+    return withNotice(
+      <p className="text-sm text-slate-700">
+        Refund {unfinished.reference} waits for the payment provider's answer:{' '}
+        <Link to={`${ROUTES.ADMIN_REFUNDS}/${unfinished.id}`} className="text-brand-700 underline">
+          retry or record it on the refunds desk
+        </Link>{' '}
+        before starting another.
       </p>,
     );
   }
@@ -213,8 +229,8 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, emai
           onCancel={retype}
         />
       )}
-      {/* A refusal that reopened a request is said once, by the notice above. */}
-      <ActionOutcome outcome={reopened ? null : action.outcome} />
+      {/* An answer that names a request is said once, by the notice above. */}
+      <ActionOutcome outcome={named ? null : action.outcome} />
     </form>,
   );
 }

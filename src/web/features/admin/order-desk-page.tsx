@@ -1147,6 +1147,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
                 status={order.status}
                 refundable={order.refundable}
                 openRefund={order.openRefund}
+                unfinishedRefunds={order.unfinishedRefunds}
                 email={order.customer.email}
               />
             </Panel>

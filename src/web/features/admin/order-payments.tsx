@@ -149,6 +149,17 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
             </Link>
           </p>
         ) : null}
+        {order.unfinishedRefunds.map((r) => (
+          <p key={r.id} className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2">
+            {M.unfinishedRefund(r.reference, money(r.approvedCents))}{' '}
+            <Link
+              to={`${ROUTES.ADMIN_REFUNDS}/${r.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {M.unfinishedRefundLink}
+            </Link>
+          </p>
+        ))}
         {order.decidedRefunds.length > 0 ? (
           <>
             <h4 className="mt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{M.decidedRefunds}</h4>
@@ -173,7 +184,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
             </ul>
           </>
         ) : null}
-        {refunds.length === 0 && !order.openRefund ? (
+        {refunds.length === 0 && !order.openRefund && order.unfinishedRefunds.length === 0 ? (
           <p className="mt-1 text-slate-600">None.</p>
         ) : (
           <ul className="mt-1 flex flex-col gap-1">

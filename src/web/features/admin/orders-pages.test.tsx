@@ -218,6 +218,7 @@ const ORDER = {
     totalCents: 32500,
   },
   refundedCents: 0,
+  unfinishedRefunds: [],
   decidedRefunds: [],
   refundable: null,
   payments: {
@@ -659,6 +660,22 @@ describe('the order page', () => {
     ).toBeTruthy();
     const link = within(payments).getByRole('link', { name: ORDER_DESK_MESSAGES.openRefundLink });
     expect(link.getAttribute('href')).toBe('/admin/refunds/7');
+  });
+
+  it('links an approved refund the payment provider never confirmed, to retry or record it (decision 0191)', async () => {
+    await show({
+      ...ORDER,
+      unfinishedRefunds: [{ id: 11, reference: 'RF-2B4D6F8H', approvedCents: 1500 }],
+    } as DeskOrder);
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    const line = within(payments).getByText(
+      "Refund RF-2B4D6F8H of $15 is approved, but the payment provider's answer is not recorded: it may have been made.",
+      { exact: false },
+    );
+    expect(line.textContent).toContain(ORDER_DESK_MESSAGES.unfinishedRefund('RF-2B4D6F8H', '$15'));
+    const link = within(payments).getByRole('link', { name: 'Retry or record it on the refunds desk' });
+    expect(link.getAttribute('href')).toBe('/admin/refunds/11');
+    expect(within(payments).queryByText('None.')).toBeNull();
   });
 
   it('changes the status with a remark, offering only the transition table’s next statuses', async () => {
