@@ -595,10 +595,12 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           if (locked.status === 'Cancelled') return { ok: false, reason: 'cancelled' };
           const open = await requests.findOpenRequest(order.id);
           if (open) return { ok: false, reason: 'open-request', reference: open.reference };
-          const [unfinished] = await requests.listUnfinished(order.id);
-          if (unfinished) return { ok: false, reason: 'unfinished', reference: unfinished.reference };
           const left = await deps.orders.refundable(tx, order.id);
           if (!left) return { ok: false, reason: 'not-paid' };
+          // Within what is left (more is refused as such below), a refund that may have been made
+          // already comes first: a second one could give the same money back twice (decision 0191).
+          const [unfinished] = input.amountCents <= left.remainingCents ? await requests.listUnfinished(order.id) : [];
+          if (unfinished) return { ok: false, reason: 'unfinished', reference: unfinished.reference };
           const inserted = await requests.insert({
             reference,
             orderId: order.id,
