@@ -83,15 +83,21 @@ describe('deskDocumentLinks', () => {
   });
 });
 
-describe('canWithdrawRequest (decision 0188)', () => {
-  const open = { itemId: 'other-1a2b3c4d', answered: null, withdrawn: null };
+describe('canWithdrawRequest (decisions 0188, 0192)', () => {
+  const open = { itemId: 'other-1a2b3c4d', answered: null, withdrawn: null, replacesFile: false };
 
   it('offers an open request for a document outside the checklist while the order takes requests', () => {
     expect(canWithdrawRequest(open, 'Forms incomplete')).toBe(true);
     expect(canWithdrawRequest(open, 'In review')).toBe(true);
   });
 
-  it('never a checklist item’s, an answered or withdrawn one, nor once the order has moved on', () => {
+  it('offers an open request for a new file of a checklist item the customer sent', () => {
+    expect(canWithdrawRequest({ ...open, itemId: 'foreign-passport', replacesFile: true }, 'Forms incomplete')).toBe(
+      true,
+    );
+  });
+
+  it('never a checklist item’s never sent, an answered or withdrawn one, nor once the order has moved on', () => {
     expect(canWithdrawRequest({ ...open, itemId: 'foreign-passport' }, 'Forms incomplete')).toBe(false);
     expect(
       canWithdrawRequest({ ...open, answered: { at: '2026-12-08T10:00:00Z', fileName: 'a.pdf' } }, 'In review'),

@@ -220,22 +220,31 @@ export const deskDocumentRequestSchema = z.object({
   requestedBy: z.string(),
   requestedAt: z.string(),
   answered: z.object({ at: z.string(), fileName: z.string() }).nullable(),
+  /**
+   * An open request (neither answered nor withdrawn) for a new file of one the customer sent, which
+   * stays if the request is withdrawn (decision 0192); false once answered or withdrawn.
+   */
+  replacesFile: z.boolean(),
   /** When staff withdrew it and who (null when the withdrawal's audit entry is not found); null while it stands. */
   withdrawn: z.object({ at: z.string(), by: z.string().nullable() }).nullable(),
 });
 export type DeskDocumentRequest = z.infer<typeof deskDocumentRequestSchema>;
 
 /**
- * Whether the desk offers to withdraw a request (decision 0188): one for a document outside the
- * checklist, neither answered nor withdrawn, while the order takes requests. The route refuses it
- * still when a file for the item is in (a request asked again after one came).
+ * Whether the desk offers to withdraw a request, neither answered nor withdrawn, while the order
+ * takes requests: one for a new file of a document the customer sent (decision 0192), or for a
+ * document outside the checklist (decision 0188). A checklist item never sent is asked for by the
+ * checklist anyway.
  */
 export function canWithdrawRequest(
-  request: Pick<DeskDocumentRequest, 'itemId' | 'answered' | 'withdrawn'>,
+  request: Pick<DeskDocumentRequest, 'itemId' | 'answered' | 'withdrawn' | 'replacesFile'>,
   orderStatus: string,
 ): boolean {
   return (
-    isOtherDocumentId(request.itemId) && !request.answered && !request.withdrawn && documentRequestsOpen(orderStatus)
+    (request.replacesFile || isOtherDocumentId(request.itemId)) &&
+    !request.answered &&
+    !request.withdrawn &&
+    documentRequestsOpen(orderStatus)
   );
 }
 

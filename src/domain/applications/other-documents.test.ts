@@ -9,7 +9,7 @@ import {
   otherDocumentItems,
   otherDocumentLabelSchema,
   otherDocumentWords,
-  OTHER_DOCUMENT_WITHDRAWAL as W,
+  DOCUMENT_REQUEST_WITHDRAWAL as W,
 } from './other-documents.ts';
 
 const messageOf = (label: unknown) => otherDocumentLabelSchema.safeParse(label).error?.issues[0]?.message;
@@ -104,8 +104,8 @@ describe('a withdrawn request for a document outside the checklist (decision 018
   it('says so in the shared words, verbatim', () => {
     expect(W.withdrawn).toBe('Request withdrawn: the customer no longer needs to upload the document, and is told so');
     expect(W.notFound).toBe('This order has no such document request');
-    expect(W.checklistItem).toBe(
-      'Only a request for a document outside the checklist can be withdrawn: the checklist’s own items stay on it',
+    expect(W.neededAnyway).toBe(
+      'The checklist asks for this document until the customer sends it, so this request cannot be withdrawn: no file of theirs is in for it yet.',
     );
     expect(W.alreadyWithdrawn).toBe('This request was withdrawn already. Reload the page to see it as it is.');
     expect(W.fileIn).toBe(
@@ -138,6 +138,21 @@ describe('a withdrawn request for a document outside the checklist (decision 018
       'You do not need to upload it: our team withdrew their request, and your order page no longer asks for it.',
     );
     expect(W.mailLink).toBe('See your order here');
+    // A new file of a document they sent (decision 0192): the one sent stays.
+    expect(W.confirmTextAgain).toBe(
+      'The customer’s checklist and order page stop asking for a new file and keep the one they sent, the order no longer waits for it, and the customer is e-mailed that they need not upload it again. Every open request for this document is withdrawn; they stay in this list, marked withdrawn.',
+    );
+    const sent = 'Priya Sharma’s passport bio page';
+    expect(W.againMailSubject('DOC-48213907', sent)).toBe(
+      'Your order DOC-48213907: no need to upload Priya Sharma’s passport bio page again',
+    );
+    expect(W.againMailHeading(sent)).toBe('No need to upload Priya Sharma’s passport bio page again');
+    expect(W.againMailIntro).toBe(
+      'Our team withdrew their request for a new file: the one you sent before stays with your order, and your order page no longer asks for another.',
+    );
+    expect(W.againNotice(sent)).toBe(
+      'No need to upload Priya Sharma’s passport bio page again: our team withdrew their request, and the file you sent stays.',
+    );
     expect(W.notice(document)).toBe(
       'Marriage certificate (for Priya Sharma) is no longer needed: our team withdrew their request.',
     );

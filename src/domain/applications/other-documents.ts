@@ -114,15 +114,17 @@ export function otherDocumentWords(
 }
 
 /**
- * Withdrawing staff's request for a document outside the checklist (decision
- * 0188-withdraw-a-document-request): the route's answers, the desk's words and the customer's.
+ * Withdrawing staff's request for a document (decision 0188-withdraw-a-document-request): for one
+ * outside the checklist, which then leaves it, or for a new file of one the customer sent, which then
+ * stays (decision 0192): the route's answers, the desk's words and the customer's.
  */
-export const OTHER_DOCUMENT_WITHDRAWAL = {
+export const DOCUMENT_REQUEST_WITHDRAWAL = {
   /** The route's answer, the desk's toast. */
   withdrawn: 'Request withdrawn: the customer no longer needs to upload the document, and is told so',
   notFound: 'This order has no such document request',
-  checklistItem:
-    'Only a request for a document outside the checklist can be withdrawn: the checklist’s own items stay on it',
+  /** A checklist item asked for before the customer sent any file for it: the checklist asks for it anyway. */
+  neededAnyway:
+    'The checklist asks for this document until the customer sends it, so this request cannot be withdrawn: no file of theirs is in for it yet.',
   alreadyWithdrawn: 'This request was withdrawn already. Reload the page to see it as it is.',
   fileIn:
     'The customer has uploaded a file for this document, so the request cannot be withdrawn: the file stays on the order. Reload the page to see it.',
@@ -135,6 +137,9 @@ export const OTHER_DOCUMENT_WITHDRAWAL = {
   confirmTitle: (document: string, memberName: string) => `Withdraw the request for ${document} (${memberName})?`,
   confirmText:
     'The customer’s checklist and order page stop asking for it, the order no longer waits for it, and the customer is e-mailed that it is no longer needed. Every request for this document is withdrawn; they stay in this list, marked withdrawn.',
+  /** …for a request of a new file of a document the customer sent (decision 0192). */
+  confirmTextAgain:
+    'The customer’s checklist and order page stop asking for a new file and keep the one they sent, the order no longer waits for it, and the customer is e-mailed that they need not upload it again. Every open request for this document is withdrawn; they stay in this list, marked withdrawn.',
   confirm: 'Withdraw the request',
   pending: 'Withdrawing…',
   cancel: 'Keep the request',
@@ -148,6 +153,17 @@ export const OTHER_DOCUMENT_WITHDRAWAL = {
     'You do not need to upload it: our team withdrew their request, and your order page no longer asks for it.',
   mailLink: 'See your order here',
   notice: (document: string) => `${document} is no longer needed: our team withdrew their request.`,
+  /**
+   * The customer's e-mail and notice when the request asked for a new file of a document they had
+   * sent (decision 0192); `document` in `neededItem`'s words ("Priya Sharma’s passport bio page").
+   */
+  againMailSubject: (orderDisplayId: string, document: string) =>
+    `Your order ${orderDisplayId}: no need to upload ${document} again`,
+  againMailHeading: (document: string) => `No need to upload ${document} again`,
+  againMailIntro:
+    'Our team withdrew their request for a new file: the one you sent before stays with your order, and your order page no longer asks for another.',
+  againNotice: (document: string) =>
+    `No need to upload ${document} again: our team withdrew their request, and the file you sent stays.`,
   /** The notice's Document Status line (SPEC.md §3), as a request's says Requested. */
   documentStatus: 'Withdrawn',
 } as const;

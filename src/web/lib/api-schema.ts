@@ -13504,6 +13504,7 @@ export interface operations {
                                         at: string;
                                         fileName: string;
                                     } | null;
+                                    replacesFile: boolean;
                                     withdrawn: {
                                         at: string;
                                         by: string | null;

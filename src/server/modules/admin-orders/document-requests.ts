@@ -93,6 +93,9 @@ export function deskDocumentRequests(
       if (!document) return [];
       const requestedAt = Date.parse(entry.createdAt);
       const answer = withdrawn ? undefined : item?.documents.find((d) => Date.parse(d.uploadedAt) > requestedAt);
+      // The earlier file goes once a new one answers the request: read only while the request is open.
+      const replacesFile =
+        !withdrawn && !answer && (item?.documents.some((d) => Date.parse(d.uploadedAt) < requestedAt) ?? false);
       return [
         {
           id: entry.id,
@@ -105,6 +108,7 @@ export function deskDocumentRequests(
           requestedBy: entry.actorEmail,
           requestedAt: entry.createdAt,
           answered: answer ? { at: answer.uploadedAt, fileName: answer.name } : null,
+          replacesFile,
           withdrawn,
         },
       ];

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { ADMIN_REFUND_MESSAGES, DESK_REFUND_MESSAGES } from '../../../domain/admin/refunds.ts';
 import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
-import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import { COMPLETION_TEXT, neededItem } from '../../../domain/applications/completion.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_REQUEST_MESSAGES } from '../../../domain/applications/documents.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import {
   OTHER_DOCUMENT_MESSAGES,
-  OTHER_DOCUMENT_WITHDRAWAL as WITHDRAWAL,
+  DOCUMENT_REQUEST_WITHDRAWAL as WITHDRAWAL,
 } from '../../../domain/applications/other-documents.ts';
 import { refundedNote } from '../../../domain/orders/order-summary.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
@@ -1343,6 +1343,7 @@ describe('GET /admin/orders/:ref: the document requests', () => {
       requestedBy: staff.email,
       requestedAt: expect.any(String),
       answered: null,
+      replacesFile: true,
       withdrawn: null,
     };
     expect(await requests()).toEqual([waiting]);
@@ -1359,7 +1360,8 @@ describe('GET /admin/orders/:ref: the document requests', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     const uploadedAt = upload.json().data.document.uploadedAt;
     const [answered] = await requests();
-    expect(answered).toEqual({ ...waiting, answered: { at: uploadedAt, fileName: 'again.png' } });
+    // Answered: the file it asked to replace is gone, and there is nothing left to withdraw.
+    expect(answered).toEqual({ ...waiting, answered: { at: uploadedAt, fileName: 'again.png' }, replacesFile: false });
     expect(Date.parse(uploadedAt)).toBeGreaterThan(Date.parse(answered.requestedAt));
   });
 });
@@ -1500,7 +1502,7 @@ describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decisio
     expect(await withdrawalMails(customer.email)).toHaveLength(1);
   });
 
-  it('refuses another order’s request, a checklist item’s, one whose item has a file (the document stays) and an order that moved on', async () => {
+  it('refuses another order’s request, a checklist item’s never sent, one a file answered (it stays) and an order that moved on', async () => {
     const { customer, order } = await paidApplication('Kiran Refused');
     const other = await paidApplication('Dev Elsewhere');
     const ref = order.displayId;
@@ -1520,16 +1522,14 @@ describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decisio
       expect(res.json().message).toBe(WITHDRAWAL.notFound);
     }
     expect((await withdraw(ref, 'abc')).statusCode).toBe(400);
-    const checklistItem = await withdraw(ref, photo.requestId);
-    expect(checklistItem.statusCode).toBe(409);
-    expect(checklistItem.json().message).toBe(WITHDRAWAL.checklistItem);
+    // No photo sent yet: the checklist asks for it whatever the request says.
+    const neededAnyway = await withdraw(ref, photo.requestId);
+    expect(neededAnyway.statusCode).toBe(409);
+    expect(neededAnyway.json().message).toBe(WITHDRAWAL.neededAnyway);
 
-    // A file came for it, and staff asked again: the request is open, but the file stays.
+    // A file came for it: the request it answered stays, and so does the file.
     expect((await uploadFor(customer.token, ref, memberId, marriage.itemId)).statusCode).toBe(201);
-    await ask(ref, { memberId, itemId: marriage.itemId, note: 'The second page is missing' });
-    const [askedAgain] = await deskRequests(ref);
-    if (!askedAgain) throw new Error('no request');
-    const fileIn = await withdraw(ref, askedAgain.requestId);
+    const fileIn = await withdraw(ref, marriage.requestId);
     expect(fileIn.statusCode).toBe(409);
     expect(fileIn.json().message).toBe(WITHDRAWAL.fileIn);
     const kept = (await itemsOf(customer.token, ref, memberId)).find((i) => i.id === marriage.itemId);
@@ -1554,6 +1554,54 @@ describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decisio
     }
     expect(await withdrawalMails(customer.email)).toEqual([]);
     expect(await withdrawalMails(other.customer.email)).toEqual([]);
+  });
+
+  it('withdraws a request for a new file of a document the customer sent: the file stays and counts again (decision 0192)', async () => {
+    const { customer, order, memberId } = await completeApplication('Rhea Again');
+    const ref = order.displayId;
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const itemBefore = async (itemId: string) =>
+      (await itemsOf(customer.token, ref, memberId)).find((i) => i.id === itemId) as Item & {
+        uploaded: boolean;
+        requested?: unknown;
+      };
+    const [bioPage] = (await itemsOf(customer.token, ref, memberId)).filter((i) => i.documents.length > 0);
+    if (!bioPage) throw new Error('no item with a file');
+    await ask(ref, { memberId, itemId: bioPage.id, note: 'The photo page is blurred' });
+    const view = async () => (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
+    expect((await view()).status).toBe('Forms incomplete');
+    expect(await itemBefore(bioPage.id)).toMatchObject({ uploaded: false, requested: expect.any(Object) });
+    const [asked] = await deskRequests(ref);
+    if (!asked) throw new Error('no request on the desk');
+    expect(asked).toMatchObject({ itemId: bioPage.id, replacesFile: true, answered: null, withdrawn: null });
+
+    const res = await withdraw(ref, asked.requestId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: WITHDRAWAL.withdrawn,
+      data: { itemLabel: bioPage.label, status: 'Order pending' },
+    });
+    // The item stays, with the file the customer sent, ticked again; the order went on.
+    const after = await itemBefore(bioPage.id);
+    expect(after).toMatchObject({ uploaded: true, documents: bioPage.documents });
+    expect(after.requested).toBeUndefined();
+    expect(await view()).toMatchObject({ status: 'Order pending', missing: [] });
+    expect(await deskRequests(ref)).toEqual([
+      { ...asked, replacesFile: false, withdrawn: { at: expect.any(String), by: staff.email } },
+    ]);
+
+    // Told that the file they sent will do, in their panel and by e-mail.
+    // The order page's words for the item, the member named in full (`neededItem`, as the request's e-mail).
+    const words = neededItem({ fullName: 'Priya Sharma' }, bioPage, (m) => m.fullName);
+    expect(words).toMatch(/^Priya Sharma’s /);
+    const notices = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 10 })).notifications;
+    expect(notices).toContainEqual(
+      expect.objectContaining({ remark: WITHDRAWAL.againNotice(words), orderStatus: 'Order pending' }),
+    );
+    const [mail, ...more] = await withdrawalMails(customer.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: WITHDRAWAL.againMailSubject(ref, words) });
+    expect(mail?.text).toContain(WITHDRAWAL.againMailIntro);
   });
 
   it('keeps no file sent to an item withdrawn while the file was on its way', async () => {

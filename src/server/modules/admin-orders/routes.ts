@@ -21,7 +21,7 @@ import {
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
 import { FEES_PAID_MESSAGES, feesPaidRecordSchema, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
-import { OTHER_DOCUMENT_WITHDRAWAL } from '../../../domain/applications/other-documents.ts';
+import { DOCUMENT_REQUEST_WITHDRAWAL } from '../../../domain/applications/other-documents.ts';
 import {
   confirmedPostingAddressSchema,
   POSTING_ADDRESS_MESSAGES,
@@ -202,7 +202,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ref, requestId } = request.params;
       return ok(
         valueOrThrow(await adminOrders.withdrawDocumentRequest(auditActor(request), ref, requestId)),
-        OTHER_DOCUMENT_WITHDRAWAL.withdrawn,
+        DOCUMENT_REQUEST_WITHDRAWAL.withdrawn,
       );
     },
   );

@@ -28,7 +28,7 @@ import {
 import { FEES_PAID_MESSAGES, type FeesPaidInput, type FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
 import {
   OTHER_DOCUMENT_MESSAGES,
-  OTHER_DOCUMENT_WITHDRAWAL as WITHDRAWAL,
+  DOCUMENT_REQUEST_WITHDRAWAL as WITHDRAWAL,
 } from '../../../domain/applications/other-documents.ts';
 import {
   type ConfirmedPostingAddress,
@@ -265,16 +265,17 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   }
 
   /**
-   * The customer's e-mail that a document our team asked for is no longer needed (decision 0188),
-   * with the link to the order page: the item's slot is gone.
+   * The customer's e-mail that a document our team asked for is no longer needed (decision 0188: the
+   * item's slot is gone), or that the file they sent will do (`again`, decision 0192), with the link
+   * to the order page.
    */
-  function withdrawnMail(order: Order, document: string, siteUrl: string) {
+  function withdrawnMail(order: Order, { document, again }: { document: string; again: boolean }, siteUrl: string) {
     const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     return simpleMail({
       to: order.email,
-      subject: WITHDRAWAL.mailSubject(order.displayId, document),
-      heading: WITHDRAWAL.mailHeading(document),
-      intro: [WITHDRAWAL.mailIntro],
+      subject: (again ? WITHDRAWAL.againMailSubject : WITHDRAWAL.mailSubject)(order.displayId, document),
+      heading: (again ? WITHDRAWAL.againMailHeading : WITHDRAWAL.mailHeading)(document),
+      intro: [again ? WITHDRAWAL.againMailIntro : WITHDRAWAL.mailIntro],
       details: [['Order', `${order.displayId} (${order.title})`]],
       outro: [`${WITHDRAWAL.mailLink}: ${link}`],
       signature: `The ${deps.companyName} team`,
@@ -766,13 +767,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     },
 
     /**
-     * Withdraws staff's request for a document outside the checklist (decision 0188): every request
-     * still standing for that member's item, so it leaves the customer's checklist, their order
-     * page's list of what is left and the completeness rule (an order held in Forms incomplete only
-     * by it moves on, as a last upload moves it). The customer is told in their panel and by e-mail
-     * that it is no longer needed, with the audit entry, in the order's locked transaction. Refused
-     * (409) for a checklist item's request, one withdrawn already, an order not In review or Forms
-     * incomplete, and while a file of the customer's is in for the item: the document stays.
+     * Withdraws staff's request for a document (`withdrawRequest`): one outside the checklist leaves
+     * it (decision 0188); a new file of one the customer sent is no longer asked for, and the file
+     * they sent stays (decision 0192). Either way the customer's order page and the completeness rule
+     * stop waiting for it (an order held in Forms incomplete only by it moves on, as a last upload
+     * moves it), and the customer is told in their panel and by e-mail, with the audit entry, in the
+     * order's locked transaction. Refused (409) for a request withdrawn already or answered, an order
+     * not In review or Forms incomplete, and a checklist item the customer has sent nothing for.
      */
     async withdrawDocumentRequest(
       actor: StaffActor,
@@ -786,16 +787,19 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         if (!order) return notFound();
         const withdrawn = await deps.documents.withdrawRequest(tx, order, requestId, actor.id);
         if (!withdrawn.ok) return withdrawn;
-        const { requestIds, memberId, itemId, itemLabel, document, status } = withdrawn.value;
+        const { requestIds, memberId, itemId, itemLabel, document, again, status } = withdrawn.value;
         // What the customer reads says the order's status now (Order pending once nothing else is missing).
         const now = { ...order, status };
         await deps.notifications.notifyAboutOrder(
           now,
-          { remark: WITHDRAWAL.notice(document), documentStatus: WITHDRAWAL.documentStatus },
+          {
+            remark: (again ? WITHDRAWAL.againNotice : WITHDRAWAL.notice)(document),
+            documentStatus: WITHDRAWAL.documentStatus,
+          },
           tx,
         );
         await deps.mail.enqueue(tx, {
-          ...withdrawnMail(now, document, await deps.orders.siteUrlOf(order.id, tx)),
+          ...withdrawnMail(now, withdrawn.value, await deps.orders.siteUrlOf(order.id, tx)),
           purpose: 'order-document-request-withdrawn',
           key: `order-document-request-withdrawn:${requestId}`,
         });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DocumentDirection } from '../../../domain/applications/documents.ts';
 import type { ProofAddress } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { Database } from '../../db/client.ts';
@@ -69,10 +69,17 @@ export function createDocumentsRepository(db: Database) {
     },
 
     /**
-     * Withdraws every request still standing for a member's item of the order (decision 0188), now,
-     * by `staffUserId`; answers their ids, oldest first.
+     * Withdraws every request still standing for a member's item of the order (decision 0188), or
+     * only those made at or after `since` (decision 0192: the ones no file has answered), now, by
+     * `staffUserId`; answers their ids, oldest first.
      */
-    async withdrawRequests(orderId: number, memberId: number, itemId: string, staffUserId: number): Promise<number[]> {
+    async withdrawRequests(
+      orderId: number,
+      memberId: number,
+      itemId: string,
+      staffUserId: number,
+      since?: Date,
+    ): Promise<number[]> {
       const rows = await db
         .update(applicationDocumentRequests)
         .set({ withdrawnAt: new Date(), withdrawnByUserId: staffUserId })
@@ -82,6 +89,7 @@ export function createDocumentsRepository(db: Database) {
             eq(applicationDocumentRequests.memberId, memberId),
             eq(applicationDocumentRequests.itemId, itemId),
             isNull(applicationDocumentRequests.withdrawnAt),
+            since ? gte(applicationDocumentRequests.createdAt, since) : undefined,
           ),
         )
         .returning({ id: applicationDocumentRequests.id });

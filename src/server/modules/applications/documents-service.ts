@@ -38,8 +38,7 @@ import {
   isOtherDocumentId,
   otherDocumentId,
   otherDocumentItems,
-  otherDocumentWords,
-  OTHER_DOCUMENT_WITHDRAWAL as W,
+  DOCUMENT_REQUEST_WITHDRAWAL as W,
 } from '../../../domain/applications/other-documents.ts';
 import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
@@ -135,13 +134,15 @@ export interface DeskRequestRow {
 
 /** A withdrawal done (`withdrawRequest`): the customer's words for the item, and the order's status after it. */
 export interface WithdrawnRequest {
-  /** Every request of the item it withdrew, oldest first. */
+  /** The requests of the item it withdrew, oldest first. */
   requestIds: number[];
   memberId: number;
   itemId: string;
   itemLabel: string;
-  /** "Marriage certificate (for Priya Sharma)" (`otherDocumentWords`). */
+  /** "Marriage certificate (for Priya Sharma)", "Priya Sharma’s passport bio page" (`neededItem`). */
   document: string;
+  /** The customer had sent a file for the item, which stays (decision 0192); else the item left the checklist. */
+  again: boolean;
   /** Forms incomplete moves to Order pending when nothing else is missing. */
   status: string;
 }
@@ -888,12 +889,15 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     },
 
     /**
-     * Withdraws staff's request for a document outside the checklist (decision 0188), in `tx` (the
-     * back office's transaction, with the order locked, its notice, e-mail and audit entry): every
-     * request still standing for that member's item, so the item leaves their checklist, the order
-     * page's list of what is left and the completeness rule. The request must be the order's (404
-     * otherwise), for a document outside the checklist, still standing, the order In review or
-     * Forms incomplete, and no file of the customer's in for the item: the document stays (409).
+     * Withdraws staff's request for a document, in `tx` (the back office's transaction, with the order
+     * locked, its notice, e-mail and audit entry). The request must be the order's (404 otherwise),
+     * still standing and unanswered (no file of the customer's for the item since), and the order In
+     * review or Forms incomplete (409 otherwise). Two cases:
+     * - the customer had sent a file for the item before (a request for a new one, decision 0192):
+     *   the item's requests no file has answered are withdrawn, and the file sent stays, as what the
+     *   item has (`again`);
+     * - they had not (decision 0188): a document outside the checklist leaves it with every request
+     *   for it; a checklist item's request is refused (409), since the checklist asks for it anyway.
      * An order then complete moves on as a customer's last upload moves it (`completion.sync`).
      */
     async withdrawRequest(
@@ -903,30 +907,39 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       staffUserId: number,
     ): Promise<FormResult<WithdrawnRequest>> {
       const documents = createDocumentsRepository(tx);
-      const request = (await documents.listRequests(order.id)).find((r) => r.id === requestId);
+      const requests = await documents.listRequests(order.id);
+      const request = requests.find((r) => r.id === requestId);
       if (!request) return formFailure(404, W.notFound);
-      if (!isOtherDocumentId(request.itemId) || !request.itemLabel) return formFailure(409, W.checklistItem);
       if (!requestStands(request)) return formFailure(409, W.alreadyWithdrawn);
       if (!documentRequestsOpen(order.status)) return formFailure(409, W.notOpen(order.status));
-      const member = (await createApplicationsRepository(tx).listMembers(order.id)).find(
-        (m) => m.id === request.memberId,
-      );
+      const applications = createApplicationsRepository(tx);
+      const member = (await applications.listMembers(order.id)).find((m) => m.id === request.memberId);
       // The request goes with its member (cascade): a row without one is not this order's any more.
       if (!member) return formFailure(404, W.notFound);
       const files = (await documents.listLive(order.id, 'from-customer')).filter(
         (d) => d.memberId === member.id && d.itemId === request.itemId,
       );
-      if (files.length > 0) return formFailure(409, W.fileIn);
-      const requestIds = await documents.withdrawRequests(order.id, member.id, request.itemId, staffUserId);
+      const latestFile = files.reduce<Date | undefined>((a, d) => (!a || d.createdAt > a ? d.createdAt : a), undefined);
+      // A file sent after the request answered it: what came stays, and so does the request.
+      if (latestFile && latestFile > request.createdAt) return formFailure(409, W.fileIn);
+      const other = isOtherDocumentId(request.itemId);
+      if (!latestFile && !other) return formFailure(409, W.neededAnyway);
+      const app = await applications.findApplication(order.id);
+      if (!app) return formFailure(404, W.notFound);
+      const item = memberItems(app, member, requests).find((i) => i.id === request.itemId);
+      if (!item) return formFailure(404, W.notFound);
+      const requestIds = await documents.withdrawRequests(order.id, member.id, item.id, staffUserId, latestFile);
       const movedTo = await completion.sync(tx, order.id);
       return {
         ok: true,
         value: {
           requestIds,
           memberId: member.id,
-          itemId: request.itemId,
-          itemLabel: request.itemLabel,
-          document: otherDocumentWords(request.itemLabel, member),
+          itemId: item.id,
+          itemLabel: item.label,
+          // The order page's words for it, the member named in full, as the request's were.
+          document: neededItem(member, item, (m) => m.fullName.trim()),
+          again: latestFile !== undefined,
           status: movedTo ?? order.status,
         },
       };

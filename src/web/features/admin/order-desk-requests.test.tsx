@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskDocumentRequest } from '../../../domain/admin/orders.ts';
-import { OTHER_DOCUMENT_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
+import { DOCUMENT_REQUEST_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
 import { deskServiceOrder } from '../../testing/desk-fixtures.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
@@ -22,6 +22,7 @@ const request = (id: number, answered: DeskDocumentRequest['answered']): DeskDoc
   requestedBy: 'meera@example.com',
   requestedAt: '2026-11-03T10:00:00.000Z',
   answered,
+  replacesFile: false,
   withdrawn: null,
 });
 
@@ -101,6 +102,20 @@ describe('withdrawing a request for a document outside the checklist (decision 0
         .map((b) => [b.textContent, b.getAttribute('aria-label')]),
     ).toEqual([[W.action, W.actionName('Marriage certificate', 'Priya Sharma')]]);
     expect(within(list).getByText('Withdrawn Nov 5, 2026, 8:00 AM UTC by meera@example.com')).toBeTruthy();
+  });
+
+  it('is offered on a checklist item’s request for a new file of one the customer sent, saying the file stays (decision 0192)', async () => {
+    const list = await requestsOf([{ ...request(1, null), replacesFile: true }]);
+    if (!list) throw new Error('no requests list');
+    fireEvent.click(
+      within(list).getByRole('button', { name: W.actionName('Current foreign passport', 'Priya Sharma') }),
+    );
+    const dialog = within(list).getByRole('alertdialog', {
+      name: W.confirmTitle('Current foreign passport', 'Priya Sharma'),
+    });
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      W.confirmTextAgain,
+    );
   });
 
   it('is not offered while the order is past taking requests', async () => {

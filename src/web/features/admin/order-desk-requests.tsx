@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { canWithdrawRequest, type DeskDocumentRequest, type DeskOrder } from '../../../domain/admin/orders.ts';
-import { OTHER_DOCUMENT_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
+import { DOCUMENT_REQUEST_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
 import { api, envelopeOf, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
@@ -18,7 +18,7 @@ const SMALL_BUTTON = 'rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor
 type RequestsProps = { requests: readonly DeskDocumentRequest[] } & Pick<DeskOrder, 'displayId' | 'status'>;
 
 /**
- * Withdrawing an open request for a document outside the checklist (decision 0188): the button, then
+ * Withdrawing an open request (decision 0188; a new file of a document sent, decision 0192): the button, then
  * a confirmation in its place that says what follows, before anything is sent. The confirmation
  * takes the focus (its title and text are read out with it), Escape or "Keep the request" gives it
  * back to the button; a refusal is announced and the button takes the focus again.
@@ -91,7 +91,7 @@ function WithdrawRequest({
             {W.confirmTitle(request.document, request.memberName)}
           </p>
           <p id={`${id}-text`} className="text-slate-800">
-            {W.confirmText}
+            {request.replacesFile ? W.confirmTextAgain : W.confirmText}
           </p>
           <div className="flex flex-wrap gap-2">
             <button
@@ -178,7 +178,8 @@ function RequestItem({
  * The documents staff asked the customer for, newest first: the item and member, who asked and
  * when, the note the customer read, and whether their upload answered it yet. Once answered, the
  * checklist no longer shows the request: this list keeps it in view. An open request for a
- * document outside the checklist can be withdrawn here (decision 0188); it stays listed, withdrawn.
+ * document outside the checklist (decision 0188) or for a new file of one the customer sent
+ * (decision 0192) can be withdrawn here; it stays listed, withdrawn.
  */
 export function DocumentRequests({ requests, displayId, status }: RequestsProps) {
   if (requests.length === 0) return null;
