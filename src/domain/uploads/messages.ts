@@ -1,5 +1,11 @@
 import { describeUploadTypes, formatFileSize, UPLOAD_TYPE_INFO, type UploadType } from './file-types.ts';
-import { PORTAL_PDF_LIMITS, type PortalPdfLimits, type PortalPdfPortal, portalPdfRange } from './portal-pdf.ts';
+import {
+  fitsPortalPdfLimits,
+  PORTAL_PDF_LIMITS,
+  type PortalPdfLimits,
+  type PortalPdfPortal,
+  portalPdfRange,
+} from './portal-pdf.ts';
 
 /**
  * What a customer reads when an upload is refused (issue 10, "Bad input and safety"): what went
@@ -101,3 +107,21 @@ export const PORTAL_PDF_MESSAGES = {
   oci: overLimit(PORTAL_PDF_LIMITS.oci),
   eVisa: { ...overLimit(PORTAL_PDF_LIMITS.eVisa), ...underLimit(PORTAL_PDF_LIMITS.eVisa) },
 } as const satisfies Record<PortalPdfPortal, PortalPdfRefusals>;
+
+/** The refusal naming the portal's limits: over its ceiling, or under its floor. */
+export function portalPdfRefusal(limits: PortalPdfLimits, of: 'pdf' | 'image', under: boolean): string {
+  const refusals: PortalPdfRefusals = PORTAL_PDF_MESSAGES[limits.portal];
+  const message = refusals[`${of}${under ? 'Under' : 'Over'}Limit` as const];
+  if (message === undefined) throw new Error(`the ${limits.portalName} portal has no floor to refuse a file under`);
+  return message;
+}
+
+/**
+ * Why the order's portal would refuse a stored PDF of `bytes`, or null when it takes it. A stored PDF
+ * is sent as it is (we never rewrite it), so its size alone decides: the server's 409 says this, and
+ * the desk says it in the link's place before staff click, where its binary-KB size ("293 KB" for
+ * 300,500 bytes) would not tell them (decision 0189).
+ */
+export function storedPdfRefusal(bytes: number, limits: PortalPdfLimits): string | null {
+  return fitsPortalPdfLimits(bytes, limits) ? null : portalPdfRefusal(limits, 'pdf', bytes < limits.minBytes);
+}

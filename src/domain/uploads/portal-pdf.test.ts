@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PORTAL_PDF_MESSAGES } from './messages.ts';
+import { PORTAL_PDF_MESSAGES, storedPdfRefusal } from './messages.ts';
 import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, portalPdfLimitsOf, portalPdfRange } from './portal-pdf.ts';
 
 describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', () => {
@@ -64,5 +64,15 @@ describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', (
           'This image stays under 10 KB as a PDF even at its largest size and best quality, so it is all but blank; the e-Visa portal will refuse it (it takes 10 KB–300 KB). Ask the customer for a clear photo or scan of the whole page.',
       },
     });
+  });
+
+  it('refuse a stored PDF by its bytes alone, over the ceiling or under the floor, in the refusals’ words', () => {
+    const eVisa = PORTAL_PDF_LIMITS.eVisa;
+    expect(storedPdfRefusal(10_239, eVisa)).toBe(PORTAL_PDF_MESSAGES.eVisa.pdfUnderLimit);
+    expect(storedPdfRefusal(10_240, eVisa)).toBeNull();
+    expect(storedPdfRefusal(300_000, eVisa)).toBeNull();
+    expect(storedPdfRefusal(300_001, eVisa)).toBe(PORTAL_PDF_MESSAGES.eVisa.pdfOverLimit);
+    expect(storedPdfRefusal(1, PORTAL_PDF_LIMITS.oci)).toBeNull();
+    expect(storedPdfRefusal(1_000_001, PORTAL_PDF_LIMITS.oci)).toBe(PORTAL_PDF_MESSAGES.oci.pdfOverLimit);
   });
 });

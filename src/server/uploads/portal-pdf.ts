@@ -1,7 +1,7 @@
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { type FormResult, formFailure } from '../../domain/contact/result.ts';
-import { FILE_MISSING_MESSAGE, PORTAL_PDF_MESSAGES, type PortalPdfRefusals } from '../../domain/uploads/messages.ts';
+import { FILE_MISSING_MESSAGE, portalPdfRefusal, storedPdfRefusal } from '../../domain/uploads/messages.ts';
 import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, type PortalPdfLimits } from '../../domain/uploads/portal-pdf.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { reencodeTurn } from './image.ts';
@@ -168,14 +168,6 @@ export function portalPdf(image: Buffer, options: PortalPdfOptions): Promise<Por
   return reencodeTurn(() => makePortalPdf(image, options));
 }
 
-/** The refusal naming the portal's limits: over its ceiling, or under its floor. */
-function refusal(limits: PortalPdfLimits, of: 'pdf' | 'image', under: boolean): string {
-  const refusals: PortalPdfRefusals = PORTAL_PDF_MESSAGES[limits.portal];
-  const message = refusals[`${of}${under ? 'Under' : 'Over'}Limit` as const];
-  if (message === undefined) throw new Error(`the ${limits.portalName} portal has no floor to refuse a file under`);
-  return message;
-}
-
 /**
  * The desk's Portal PDF of a stored document the caller has authorised (staff, this order's), made
  * to the limits of the order's portal (portalPdfLimitsOf its service; the OCI portal's when not
@@ -192,15 +184,16 @@ export function storedPortalPdf(
   return reencodeTurn(async () => {
     const stored = await storage.get(file.storageKey);
     if (!stored) return formFailure(404, FILE_MISSING_MESSAGE);
-    if (stored.contentType === 'application/pdf' && !fitsPortalPdfLimits(stored.size, limits)) {
+    const refused = stored.contentType === 'application/pdf' ? storedPdfRefusal(stored.size, limits) : null;
+    if (refused !== null) {
       stored.stream.destroy();
-      return formFailure(409, refusal(limits, 'pdf', stored.size < limits.minBytes));
+      return formFailure(409, refused);
     }
     const bytes = Buffer.concat(await stored.stream.toArray());
     if (stored.contentType === 'application/pdf') return { ok: true, value: bytes };
     const made = await makePortalPdf(bytes, { title: file.displayName, limits });
     return made.ok
       ? { ok: true, value: made.pdf }
-      : formFailure(422, refusal(limits, 'image', made.reason === 'under-limit'));
+      : formFailure(422, portalPdfRefusal(limits, 'image', made.reason === 'under-limit'));
   });
 }

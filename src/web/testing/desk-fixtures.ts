@@ -1,5 +1,6 @@
 import type { DeskOrder } from '../../domain/admin/orders.ts';
 import type { ApplicationOrder } from '../../domain/applications/application.ts';
+import type { PhotoOrder } from '../../domain/photos/orders.ts';
 
 /** A New OCI Card's price: the government fee, the ICWF and VFS's fee, which our team pays at the centre. */
 export const OCI_DESK_PRICE = {
@@ -62,5 +63,37 @@ export function deskServiceOrder(
       ...service,
     },
     photo: null,
+  } as unknown as DeskOrder;
+}
+
+/**
+ * A photo order on the desk (PHO-51234567, Order pending, one 2 × 2 in item without photos): the
+ * fields the desk's panels read, `photoPart` over them (the plan, the delivery, a recorded hand-over).
+ */
+export function deskPhotoOrder(photoPart: Partial<PhotoOrder>): DeskOrder {
+  return {
+    id: 2,
+    displayId: 'PHO-51234567',
+    kind: 'photo',
+    title: 'Passport photos',
+    status: 'Order pending',
+    customer: { id: 8, name: 'Priya Sharma', email: 'priya@example.com' },
+    sla: { state: 'running', startedAt: null, dueAt: null, days: 2, basis: 'Digital photos within 2 days' },
+    nextStatuses: [],
+    notes: [],
+    expedite: false,
+    charged: { currency: 'USD', lines: [], totalCents: 0 },
+    payments: { attempts: [], refunds: [] },
+    service: null,
+    photo: {
+      currency: 'USD',
+      items: [
+        { id: 5, photoSize: 'us-2x2', documentType: 'US passport', personName: null, label: '2 × 2 in', photos: [] },
+      ],
+      options: [],
+      delivery: null,
+      timeline: [],
+      ...photoPart,
+    } as PhotoOrder,
   } as unknown as DeskOrder;
 }

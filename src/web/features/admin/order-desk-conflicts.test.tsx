@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
-import { deskServiceOrder } from '../../testing/desk-fixtures.ts';
+import { PICKUP_READY_MESSAGES } from '../../../domain/photos/pickup-ready.ts';
+import { SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
+import { deskPhotoOrder, deskServiceOrder } from '../../testing/desk-fixtures.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -112,5 +114,93 @@ describe('a desk form refused because the order changed under staff', () => {
     expect(within(form).getByRole('alert').textContent).toBe('Something went wrong on our side.');
     expect(body.value).toBe('Called the customer.');
     expect(desk.loads).toBe(loadsBefore);
+  });
+});
+
+describe('a photo order’s hand-over refused because the order changed under staff', () => {
+  const home = deskPhotoOrder({ pricingPlanId: 2, deliveryMethod: 'home', shipment: null });
+  const pickup = deskPhotoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup', pickupReady: null });
+
+  /** Fills a hand-over form's one number and saves it; the server refuses with a 409, the order reloading as `next`. */
+  async function refusedSave(
+    form: string,
+    field: string,
+    button: string,
+    path: string,
+    next: DeskOrder,
+    refusal: string,
+  ) {
+    const panel = await screen.findByRole('region', { name: 'Plan and delivery' });
+    const api = fakeApi({
+      [path]: () => {
+        desk.next = next;
+        return fail(409, refusal);
+      },
+    });
+    const loadsBefore = desk.loads;
+    const saving = within(panel).getByRole('form', { name: form });
+    await act(async () =>
+      fireEvent.change(within(saving).getByLabelText(field), { target: { value: '9400111899223' } }),
+    );
+    await act(async () => fireEvent.click(within(saving).getByRole('button', { name: button })));
+    await waitFor(() => expect(desk.loads).toBeGreaterThan(loadsBefore));
+    expect(api.calls.some((call) => `${call.method} ${call.path}` === path)).toBe(true);
+    return panel;
+  }
+
+  it('keeps the refusal of "Record the shipment" said, and why the form is gone, once the order reloads refunded', async () => {
+    showDesk(home);
+    const panel = await refusedSave(
+      'Record the shipment',
+      'Tracking number',
+      'Record the shipment',
+      'PUT /api/v1/admin/orders/PHO-51234567/shipment',
+      { ...home, status: 'Refunded' },
+      SHIPMENT_MESSAGES.notPaid,
+    );
+    await waitFor(() => expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull());
+    expect(within(panel).getByRole('alert').textContent).toBe(SHIPMENT_MESSAGES.notPaid);
+    expect(
+      within(panel).getByText(
+        'The order is Refunded: the shipment is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps the refusal of the prints ready for pickup said, and why, once the order reloads cancelled', async () => {
+    showDesk(pickup);
+    const panel = await refusedSave(
+      'Record the prints ready for pickup',
+      'Studio order number',
+      'Ready for pickup',
+      'PUT /api/v1/admin/orders/PHO-51234567/pickup-ready',
+      { ...pickup, status: 'Cancelled' },
+      PICKUP_READY_MESSAGES.notPaid,
+    );
+    await waitFor(() =>
+      expect(within(panel).queryByRole('form', { name: 'Record the prints ready for pickup' })).toBeNull(),
+    );
+    expect(within(panel).getByRole('alert').textContent).toBe(PICKUP_READY_MESSAGES.notPaid);
+    expect(
+      within(panel).getByText(
+        'The order is Cancelled: the studio’s order number is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps the shipment’s refusal said beside the pickup form offered once the delivery changed', async () => {
+    showDesk(home);
+    const panel = await refusedSave(
+      'Record the shipment',
+      'Tracking number',
+      'Record the shipment',
+      'PUT /api/v1/admin/orders/PHO-51234567/shipment',
+      pickup,
+      SHIPMENT_MESSAGES.notHome,
+    );
+    await within(panel).findByRole('form', { name: 'Record the prints ready for pickup' });
+    expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull();
+    expect(within(panel).getByRole('alert').textContent).toBe(SHIPMENT_MESSAGES.notHome);
+    expect(within(panel).getByText('The order’s delivery changed: the shipment is no longer recorded.')).toBeTruthy();
   });
 });

@@ -49,6 +49,7 @@ import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/p
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import {
   CARRIERS,
+  HANDOVER_STATUSES,
   MAILING_TEXT,
   mayHandOver,
   printsOutDeskLine,
@@ -81,6 +82,9 @@ export type RenderAnswers = (member: {
   memberName: string;
   answers: Record<string, unknown>;
 }) => ReactNode;
+
+/** "Order pending, In review, Submitted, Approved or Completed": from the rule itself, so the note cannot drift from it. */
+const HAND_OVER_STATUS_WORDS = new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(HANDOVER_STATUSES);
 
 const DESK_TEXT = {
   /** The status picker's first line: nothing is chosen until staff choose. */
@@ -119,6 +123,12 @@ const DESK_TEXT = {
   /** Under a document outside the checklist's name (decision 0186). */
   otherDocumentHint:
     'As the customer should read it, e.g. Marriage certificate. Their checklist lists it for this member, required.',
+  /** What a photo order's hand-over form records, by how its prints go out: the notes once it is gone name it. */
+  handOverRecord: { home: 'the shipment', pickup: 'the studio’s order number' },
+  handOverClosed: (status: string, record: string) =>
+    `The order is ${status}: ${record} is recorded only while it is ${HAND_OVER_STATUS_WORDS}.`,
+  /** Said only beside a refusal: the prints go out the other way now, and that form is the one offered. */
+  handOverMoved: (record: string) => `The order’s delivery changed: ${record} is no longer recorded.`,
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -644,7 +654,7 @@ const itemState = (item: ChecklistItemStatus) =>
 /**
  * A document with the links the desk's answer gives staff (never the customer's); Portal PDF
  * saves it as the order's portal takes it, one PDF within `portal`'s limits (decisions
- * 0185-portal-pdf and 0189).
+ * 0185-portal-pdf and 0189), or says why a stored PDF outside them cannot be sent.
  */
 function DocumentLink({ document, portal }: { document: DocumentView; portal: PortalPdfLimits }) {
   const { links } = document;
@@ -658,7 +668,7 @@ function DocumentLink({ document, portal }: { document: DocumentView; portal: Po
       <a href={links.download} className="font-semibold text-brand-700 underline">
         Download
       </a>
-      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} documentName={document.name} limits={portal} /> : null}
+      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} document={document} limits={portal} /> : null}
     </span>
   );
 }
@@ -896,13 +906,18 @@ function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
   );
 }
 
+const HAND_OVER_BOX = 'mt-4 border-t border-slate-200 pt-3';
+
 /**
- * How a photo order's prints go out, recorded on the desk (a shipment or a pickup): what goes out,
- * what was recorded, and the form that records it (the customer is e-mailed and told on the bell).
- * It sends the number its page showed, so a number another member of staff recorded meanwhile is
- * not replaced unseen.
+ * How a photo order's prints go out, recorded on the desk (a shipment or a pickup, `method`): what
+ * goes out, what was recorded, and the form that records it (the customer is e-mailed and told on the
+ * bell). It sends the number its page showed, so a number another member of staff recorded meanwhile
+ * is not replaced unseen.
  */
 function HandOverForm<Body extends object>({
+  order,
+  photo,
+  method,
   lead,
   recorded,
   label,
@@ -913,6 +928,9 @@ function HandOverForm<Body extends object>({
   submitLabel,
   children,
 }: {
+  order: DeskOrder;
+  photo: DeskPhoto;
+  method: NonNullable<DeskPhoto['deliveryMethod']>;
   lead: string;
   recorded: ReactNode;
   label: string;
@@ -924,7 +942,19 @@ function HandOverForm<Body extends object>({
   submitLabel: (busy: boolean) => string;
   children: ReactNode;
 }) {
+  // Above the closed cases, as the desk's other forms: a 409 that reloaded the order past the
+  // hand-over (`useAction`) leaves its refusal said beside why the form is gone.
   const { busy, error, setError, run } = useAction();
+  const record = DESK_TEXT.handOverRecord[method];
+  const closed = (note: string) => (
+    <div className={HAND_OVER_BOX}>
+      <FormClosed error={error}>{note}</FormClosed>
+    </div>
+  );
+  // The prints go out the other way, whose form is offered: this one shows only a refusal it was left with.
+  if (photo.deliveryMethod !== method) return error ? closed(DESK_TEXT.handOverMoved(record)) : null;
+  // Only while the prints may go out: the server refuses an unpaid, rejected, cancelled or refunded order.
+  if (!mayHandOver(order.status)) return closed(DESK_TEXT.handOverClosed(order.status, record));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
@@ -932,7 +962,7 @@ function HandOverForm<Body extends object>({
     await run(() => send({ ...parsed.data, replaces }));
   };
   return (
-    <div className="mt-4 border-t border-slate-200 pt-3">
+    <div className={HAND_OVER_BOX}>
       <p className="mb-2 text-sm font-medium">{lead}</p>
       {recorded}
       <form noValidate onSubmit={submit} aria-label={label} className={`mt-2 grid gap-2 ${columns} sm:items-end`}>
@@ -948,11 +978,12 @@ function HandOverForm<Body extends object>({
 
 /** Prints delivered to home: the carrier and tracking number once posted. Recording again replaces a mistyped number. */
 function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
-  // Only while the prints may go out: the server refuses an unpaid, cancelled or refunded order.
-  if (photo.deliveryMethod !== 'home' || !mayHandOver(order.status)) return null;
   const shipped = photo.shipment;
   return (
     <HandOverForm
+      order={order}
+      photo={photo}
+      method="home"
       lead={MAILING_TEXT.sheets(sheetsToMail(photo.items))}
       recorded={
         shipped ? (
@@ -1001,10 +1032,12 @@ function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) 
  * chose and they are ready, the studio's order number. Recording again replaces a mistyped number.
  */
 function PickupReadyForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
-  if (photo.deliveryMethod !== 'pickup' || !mayHandOver(order.status)) return null;
   const ready = photo.pickupReady;
   return (
     <HandOverForm
+      order={order}
+      photo={photo}
+      method="pickup"
       lead={MAILING_TEXT.studio(sheetsToMail(photo.items))}
       recorded={
         ready ? (

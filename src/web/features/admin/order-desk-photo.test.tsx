@@ -8,6 +8,7 @@ import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES } from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { PRINTS_OUT_DESK_LINE, SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
+import { deskPhotoOrder } from '../../testing/desk-fixtures.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -44,35 +45,6 @@ const photo = (id: number, failed: PhotoCheck['rule'][]): OrderPhoto => {
   };
 };
 
-/** The fields of a photo order the desk reads. */
-function photoOrder(photoPart: Partial<PhotoOrder>): DeskOrder {
-  return {
-    id: 2,
-    displayId: 'PHO-51234567',
-    kind: 'photo',
-    title: 'Passport photos',
-    status: 'Order pending',
-    customer: { id: 8, name: 'Priya Sharma', email: 'priya@example.com' },
-    sla: { state: 'running', startedAt: null, dueAt: null, days: 2, basis: 'Digital photos within 2 days' },
-    nextStatuses: [],
-    notes: [],
-    expedite: false,
-    charged: { currency: 'USD', lines: [], totalCents: 0 },
-    payments: { attempts: [], refunds: [] },
-    service: null,
-    photo: {
-      currency: 'USD',
-      items: [
-        { id: 5, photoSize: 'us-2x2', documentType: 'US passport', personName: null, label: '2 × 2 in', photos: [] },
-      ],
-      options: [],
-      delivery: null,
-      timeline: [],
-      ...photoPart,
-    } as PhotoOrder,
-  } as unknown as DeskOrder;
-}
-
 async function show(order: DeskOrder) {
   renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, {
     path: '/admin/orders/PHO-51234567',
@@ -81,13 +53,17 @@ async function show(order: DeskOrder) {
   return screen.getByRole('region', { name: 'Plan and delivery' });
 }
 
+/** Why a hand-over form is gone, as the desk says it (its status words from HANDOVER_STATUSES). */
+const handOverClosed = (status: string, record: string) =>
+  `The order is ${status}: ${record} is recorded only while it is Order pending, In review, Submitted, Approved or Completed.`;
+
 /** The definition list's value for a term. */
 const termValue = (panel: HTMLElement, term: string) => within(panel).getByText(term).nextElementSibling?.textContent;
 
 describe('the photo order desk', () => {
   it('names the plan and options, and shows every pickup detail with the customer’s message', async () => {
     const panel = await show(
-      photoOrder({
+      deskPhotoOrder({
         pricingPlanId: 1,
         options: ['pickup'],
         totalCents: 1298,
@@ -110,7 +86,7 @@ describe('the photo order desk', () => {
 
   it('shows the whole home delivery address: state, type, phone and the delivery note', async () => {
     const panel = await show(
-      photoOrder({
+      deskPhotoOrder({
         pricingPlanId: 2,
         totalCents: 1999,
         delivery: {
@@ -141,7 +117,7 @@ describe('the photo order desk', () => {
 
   it('records the shipment of prints posted to home, and shows the one recorded', async () => {
     const home = { pricingPlanId: 2 as const, totalCents: 1999, deliveryMethod: 'home' as const };
-    const panel = await show(photoOrder({ ...home, shipment: null }));
+    const panel = await show(deskPhotoOrder({ ...home, shipment: null }));
     expect(within(panel).getByText('Not posted yet.')).toBeTruthy();
     // The fixture's one 2 × 2 in item: one sheet in the envelope.
     expect(within(panel).getByText('To mail: one 4 × 6 in print sheet, one per printed item.')).toBeTruthy();
@@ -153,7 +129,7 @@ describe('the photo order desk', () => {
     cleanup();
 
     const shipped = await show(
-      photoOrder({
+      deskPhotoOrder({
         ...home,
         shipment: { carrier: 'FedEx', trackingNumber: '123456789012', shippedAt: '2026-12-04T15:00:00.000Z' },
       }),
@@ -167,7 +143,7 @@ describe('the photo order desk', () => {
 
   it('records prints ready at the studio for pickup instead of a shipment, and shows the one recorded', async () => {
     const pickup = { pricingPlanId: 1 as const, options: ['pickup' as const], deliveryMethod: 'pickup' as const };
-    const panel = await show(photoOrder({ ...pickup, pickupReady: null }));
+    const panel = await show(deskPhotoOrder({ ...pickup, pickupReady: null }));
     expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull();
     expect(within(panel).getByText('Not ready at the studio yet.')).toBeTruthy();
     expect(
@@ -183,7 +159,7 @@ describe('the photo order desk', () => {
     cleanup();
 
     const ready = await show(
-      photoOrder({ ...pickup, pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00.000Z' } }),
+      deskPhotoOrder({ ...pickup, pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00.000Z' } }),
     );
     expect(within(ready).getByText(/^Ready: Studio order number 48210397 ·/)).toBeTruthy();
     // It sends the number the page showed, so one recorded meanwhile is not replaced unseen.
@@ -201,28 +177,33 @@ describe('the photo order desk', () => {
     });
   });
 
-  it('offers neither form once the order is cancelled or refunded, nor before it is paid', async () => {
+  it('offers neither form once the order is cancelled or refunded, nor before it is paid, and says why', async () => {
     for (const status of ['Cancelled', 'Refunded', 'Payment pending']) {
       const pickup = await show({
-        ...photoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }),
+        ...deskPhotoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }),
         status,
       });
       expect(within(pickup).queryByRole('form', { name: 'Record the prints ready for pickup' }), status).toBeNull();
+      expect(within(pickup).getByText(handOverClosed(status, 'the studio’s order number'))).toBeTruthy();
+      // One note: the shipment's form is not this order's way, so it says nothing.
+      expect(within(pickup).queryByText(/the shipment is recorded/)).toBeNull();
       cleanup();
-      const home = await show({ ...photoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }), status });
+      const home = await show({ ...deskPhotoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }), status });
       expect(within(home).queryByRole('form', { name: 'Record the shipment' }), status).toBeNull();
+      expect(within(home).getByText(handOverClosed(status, 'the shipment'))).toBeTruthy();
+      expect(within(home).queryByText(/order number is recorded/)).toBeNull();
       cleanup();
     }
   });
 
   it('has no pickup to record for prints posted to home', async () => {
-    const panel = await show(photoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }));
+    const panel = await show(deskPhotoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }));
     expect(within(panel).queryByRole('form', { name: 'Record the prints ready for pickup' })).toBeNull();
   });
 
   it('reads each photo’s check in the verdict’s words, failed rules by their labels', async () => {
     await show(
-      photoOrder({
+      deskPhotoOrder({
         pricingPlanId: 1,
         totalCents: 999,
         items: [
@@ -251,7 +232,7 @@ describe('the photo order desk', () => {
       failedRuleChoice: { choice, chosenAt: '2026-11-02T10:05:00.000Z' },
     });
     await show(
-      photoOrder({
+      deskPhotoOrder({
         pricingPlanId: 1,
         items: [
           {
@@ -276,7 +257,7 @@ describe('the photo order desk', () => {
 
   it('says beside the status control that Approved waits for the shipment or pickup to be recorded', async () => {
     const submitted = (part: Partial<PhotoOrder>): DeskOrder => ({
-      ...photoOrder({ shipment: null, pickupReady: null, ...part }),
+      ...deskPhotoOrder({ shipment: null, pickupReady: null, ...part }),
       status: 'Submitted',
       nextStatuses: ['Rejected', 'Cancelled'],
     });
@@ -304,14 +285,14 @@ describe('the photo order desk', () => {
   });
 
   it('says when the prints are held for a person’s check, with the way to the photo checks desk', async () => {
-    await show(photoOrder({ pricingPlanId: 1, printsHeld: true }));
+    await show(deskPhotoOrder({ pricingPlanId: 1, printsHeld: true }));
     const items = screen.getByRole('region', { name: 'Photo items' });
     expect(within(items).getByText(SECOND_LOOK_MESSAGES.orderHeld)).toBeTruthy();
     expect(within(items).getByRole('link', { name: 'Photo checks' }).getAttribute('href')).toBe('/admin/photo-checks');
   });
 
   it('says nothing of a hold when none is open', async () => {
-    await show(photoOrder({ pricingPlanId: 1, printsHeld: false }));
+    await show(deskPhotoOrder({ pricingPlanId: 1, printsHeld: false }));
     expect(screen.queryByText(SECOND_LOOK_MESSAGES.orderHeld)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { DocumentView } from '../../../domain/applications/documents.ts';
+import { storedPdfRefusal } from '../../../domain/uploads/messages.ts';
 import { type PortalPdfLimits, portalPdfRange } from '../../../domain/uploads/portal-pdf.ts';
 import { fetchFile } from '../../lib/file-download.ts';
 import { useFileDownload } from '../../lib/use-file-download.ts';
@@ -15,19 +17,24 @@ export const PORTAL_PDF_LINK_TEXT = {
  * is made to (the order's: portalPdfLimitsOf its service, decision 0189). A link, so it works
  * before the page's script runs; once it does, the PDF is fetched here, so a refusal (a PDF outside
  * the portal's limits, an image that cannot be made to fit) is said beside the link instead of the
- * browser opening the API's JSON.
+ * browser opening the API's JSON. A stored PDF the portal would refuse has no link: the refusal
+ * is said in its place.
  */
 export function PortalPdfLink({
   href,
-  documentName,
+  document,
   limits,
 }: {
   href: string;
-  documentName: string;
+  document: Pick<DocumentView, 'name' | 'type' | 'size'>;
   limits: PortalPdfLimits;
 }) {
   const { busy, problem, download: save } = useFileDownload(PORTAL_PDF_LINK_TEXT.failed);
-  const download = () => save(() => fetchFile(href, {}, `${documentName}.pdf`));
+  // A stored PDF is sent as it is, so its size alone decides, and the size the desk shows beside it
+  // (binary KB) cannot tell staff: said before a click the server would refuse. An image is made to fit.
+  const refused = document.type === 'application/pdf' ? storedPdfRefusal(document.size, limits) : null;
+  if (refused !== null) return <span className="basis-full text-sm font-medium text-amber-800">{refused}</span>;
+  const download = () => save(() => fetchFile(href, {}, `${document.name}.pdf`));
   return (
     <>
       <a
@@ -40,7 +47,7 @@ export function PortalPdfLink({
         className="font-semibold text-brand-700 underline"
       >
         {busy ? PORTAL_PDF_LINK_TEXT.making : PORTAL_PDF_LINK_TEXT.label(limits)}
-        <span className="sr-only">, {documentName}</span>
+        <span className="sr-only">, {document.name}</span>
       </a>
       {problem ? (
         <span role="alert" className="basis-full text-sm font-medium text-red-700">
