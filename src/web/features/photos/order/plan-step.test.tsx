@@ -112,8 +112,11 @@ describe('the plan step (step 2)', () => {
     cad.unmount();
 
     renderStep(PlanStep, { ...ORDER, items: [item(1, 'us-2x2')] });
-    await screen.findByRole('checkbox', { name: new RegExp(PHOTO_OPTION_LABELS.pickup) });
+    const pickup = await screen.findByRole('checkbox', { name: new RegExp(PHOTO_OPTION_LABELS.pickup) });
     expect(screen.queryByText(M.pickupUsOnly)).toBeNull();
+    // Offered in US dollars, it says where: a customer in Canada paying in dollars has no studio near.
+    expect(PLAN_TEXT.pickupWhere).toBe('At Walgreens and CVS photo counters in the US only.');
+    expect(pickup.closest('label')?.textContent).toContain(PLAN_TEXT.pickupWhere);
   });
 
   it('names the sizes used as a file only, and offers no prints when every size is one', async () => {

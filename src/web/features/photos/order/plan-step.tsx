@@ -230,7 +230,11 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
                         </span>
                       </span>
                       <span className="mt-1 block text-sm text-slate-700">
-                        {pickupWithPrint ? PLAN_TEXT.pickupNotWithPrint : option.description}
+                        {pickupWithPrint
+                          ? PLAN_TEXT.pickupNotWithPrint
+                          : option.id === 'pickup'
+                            ? `${option.description} ${PLAN_TEXT.pickupWhere}`
+                            : option.description}
                       </span>
                     </span>
                   </label>

@@ -79,6 +79,8 @@ export const PLAN_TEXT = {
   backgroundNote:
     'Background Change is offered only when every size in your order allows a plain background to be evened out. Passport and visa authorities refuse edited photos, so it is not offered for them.',
   pickupNotWithPrint: 'Pickup is for Digital Copy orders: print copies delivered to home already include the prints.',
+  /** After pickup's own description, where it is offered: a Canadian address has no studio to pick up from. */
+  pickupWhere: 'At Walgreens and CVS photo counters in the US only.',
   loadPlans: 'the plans',
   saveFailed: 'We could not save your choice. Please try again.',
   currency: 'Prices in',
