@@ -428,7 +428,13 @@ describe('a family applies on a phone (issue 30)', () => {
       // Every member's answers make a long page (24,000 px for a family of four at 390 px): the way on
       // is in view without scrolling through them, and the chat button does not cover it.
       const toCheckout = page.getByRole('link', { name: 'Continue to checkout' });
-      await expectVisible(page.getByText('Everything is in. You can continue to checkout.'));
+      // Anaya's Parental Authorization Form is ours to prepare once paid: the review says so, not "Everything is in".
+      await expectVisible(page.getByText('Everything you can send before paying is in. You can continue to checkout.'));
+      await expectVisible(
+        page
+          .getByRole('list', { name: 'After payment, we prepare these for you to sign and upload on your order page:' })
+          .getByText('Parental Authorization Form'),
+      );
       expect(await toCheckout.evaluate((link) => link.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
       expect(await overlapArea(toCheckout, page.locator('aside[aria-label="Chat"] > a'))).toBe(0);
       await toCheckout.click();

@@ -88,7 +88,8 @@ describe('where the file goes (issue 32 §1)', () => {
 
     await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
     await waitForHydration(page);
-    await expectVisible(page.getByText('Everything is in. You can continue to checkout.'));
+    // Aarav's Parental Authorization Form is ours to prepare once paid: everything else is in.
+    await expectVisible(page.getByText('Everything you can send before paying is in. You can continue to checkout.'));
   }, 150_000);
 
   it.each([

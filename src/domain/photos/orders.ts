@@ -6,7 +6,7 @@ import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { staffMessageSchema } from '../orders/staff-messages.ts';
 import { statusChangeSchema } from '../orders/status.ts';
 import { strayChargeSchema } from '../payments/payment.ts';
-import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
+import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
 import { complianceReportSchema } from './compliance.ts';
 import {
@@ -55,8 +55,8 @@ export function isPhotoStep(value: number): value is PhotoStep {
  * 100 px on its shorter side (a 1 × 1 image is not a photo).
  */
 export const PHOTO_ORDER_UPLOAD: UploadRule = {
-  types: IMAGE_UPLOAD_TYPES,
-  maxBytes: PHOTO_MAX_BYTES,
+  // PHOTO_UPLOAD's types and size: the check on /photos refuses by them before sending, without this module's weight.
+  ...PHOTO_UPLOAD,
   maxPixels: 25_000_000,
   minSidePx: 100,
 };

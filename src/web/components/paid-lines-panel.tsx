@@ -4,6 +4,7 @@ import type { Currency } from '../../domain/catalog/money.ts';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT, paidLines } from '../../domain/checkout/receipt.ts';
 import { Panel } from './ui/panel.tsx';
+import { TAP_TARGET } from './ui/tap-target.ts';
 
 /**
  * A paid order's lines as its receipt e-mail words them (issue 28): each charge and discount with
@@ -72,7 +73,7 @@ export function PaidLinesPanel({
       {children}
       {refundHref ? (
         <p className="mt-4 text-sm">
-          <Link to={refundHref} className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link to={refundHref} className={`${TAP_TARGET} font-semibold text-brand-700 underline underline-offset-2`}>
             {PAID_LINES_TEXT.askRefund}
           </Link>
         </p>

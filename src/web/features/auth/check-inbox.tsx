@@ -31,14 +31,18 @@ export function CheckInbox({
         <Icon name="mail-check" className="mt-0.5 size-6 text-brand-700" />
         <p className="min-w-0">
           We have sent an e-mail to{' '}
-          {/* On a line of its own before it breaks, and then after the @ rather than mid-word. */}
-          <strong className="inline-block max-w-full font-semibold text-slate-900 wrap-anywhere">
-            {email.slice(0, email.indexOf('@') + 1)}
-            <wbr />
-            {email.slice(email.indexOf('@') + 1)}
-          </strong>
-          . Open the link in it to confirm your address: it signs you in on the device you open it on. The link works
-          for 24 hours.
+          {/* On a line of its own before it breaks, and then after the @ rather than mid-word (decision 0176).
+              The full stop is inside: a block the width of the line would push it to start the next one. */}
+          <span className="inline-block max-w-full wrap-anywhere">
+            <strong className="font-semibold text-slate-900">
+              {email.slice(0, email.indexOf('@') + 1)}
+              <wbr />
+              {email.slice(email.indexOf('@') + 1)}
+            </strong>
+            .
+          </span>{' '}
+          Open the link in it to confirm your address: it signs you in on the device you open it on. The link works for
+          24 hours.
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">

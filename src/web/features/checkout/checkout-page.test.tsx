@@ -7,6 +7,7 @@ import { PHOTOS_TO_REDO_TEXT } from '../../../domain/applications/photos-to-redo
 import type { AddOnOption } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { PAYMENT_MESSAGES, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import { TAP_TARGET } from '../../components/ui/tap-target.ts';
 import { goTo } from '../../lib/go-to.ts';
 import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
@@ -123,6 +124,8 @@ describe('checkout', () => {
     serve();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    // A link on its own: a thumb's target at least (WCAG 2.5.8).
+    expect(screen.getByRole('link', { name: CHECKOUT_TEXT.back }).className).toContain(TAP_TARGET);
     const addOns = await screen.findByRole('region', { name: 'Add-ons' });
     expect(within(addOns).getByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' })).toBeTruthy();
     expect(within(addOns).getByRole('checkbox', { name: /^Expedite · \$62/ })).toBeTruthy();

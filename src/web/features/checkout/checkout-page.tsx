@@ -5,8 +5,10 @@ import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { PHOTOS_TO_REDO_TEXT, type PhotoToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/payment.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
+import { HeadedList } from '../../components/ui/headed-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { TAP_TARGET } from '../../components/ui/tap-target.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applicationFormHref, applicationKeys, getApplication, serviceOrderHref } from '../../lib/application-api.ts';
 import { applyCoupon, getAddOns, getCostSummary, removeCoupon } from '../../lib/order-api.ts';
@@ -62,22 +64,6 @@ function PhotosToRedo({ photos }: { photos: readonly PhotoToRedo[] }) {
       />
       <p>{PHOTOS_TO_REDO_TEXT.why}</p>
     </div>
-  );
-}
-
-/** A bold line, and the list it names (its accessible name). */
-function HeadedList({ id, heading, items }: { id: string; heading: string; items: readonly string[] }) {
-  return (
-    <>
-      <p id={id} className="font-semibold text-slate-900">
-        {heading}
-      </p>
-      <ul aria-labelledby={id} className="list-disc space-y-0.5 pl-5">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </>
   );
 }
 
@@ -201,7 +187,7 @@ export function CheckoutPage({ orderRef }: { orderRef: string | null }) {
       <div className="page-x py-8 desk:py-12">
         <Link
           to={serviceOrderHref(orderRef)}
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+          className={`${TAP_TARGET} gap-1.5 text-sm font-semibold text-brand-700 hover:underline`}
         >
           <Icon name="arrow-left" className="size-4" />
           {CHECKOUT_TEXT.back}

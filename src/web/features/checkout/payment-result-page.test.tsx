@@ -16,6 +16,7 @@ import {
   REFUND_POLL_MS,
 } from '../../../domain/payments/payment-result.ts';
 import { SECOND_LOOK_TEXT } from '../../../domain/photos/second-look.ts';
+import { TAP_TARGET } from '../../components/ui/tap-target.ts';
 import { goTo } from '../../lib/go-to.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -125,9 +126,10 @@ describe('/service-payment-success', () => {
       await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.failedTitle }, { timeout: 8000 }),
     ).toBeTruthy();
     expect(screen.getByText(RESULT_TEXT.failedLead)).toBeTruthy();
-    expect(screen.getByRole('link', { name: RESULT_TEXT.backToOrder }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907',
-    );
+    const back = screen.getByRole('link', { name: RESULT_TEXT.backToOrder });
+    expect(back.getAttribute('href')).toBe('/service-order?orderId=DOC-48213907');
+    // A text link on its own under Try again: a thumb's target (WCAG 2.5.8), not the 19 px of its text.
+    expect(back.className).toContain(TAP_TARGET);
     fireEvent.click(screen.getByRole('button', { name: RESULT_TEXT.tryAgain }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_2'));
     expect(api.calls.filter((call) => call.method === 'POST').length).toBe(1);

@@ -27,6 +27,7 @@ import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { TAP_TARGET } from '../../components/ui/tap-target.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../lib/application-api.ts';
 import { confirmPayment, getPayment } from '../../lib/order-api.ts';
@@ -271,7 +272,7 @@ function NotTaken({
           />
         </div>
       ) : null}
-      <Link to={orderHref} className={waiting ? 'font-semibold text-brand-700 underline' : 'btn-primary'}>
+      <Link to={orderHref} className={waiting ? `${TAP_TARGET} font-semibold text-brand-700 underline` : 'btn-primary'}>
         {waiting ? RESULT_TEXT.backToOrder : RESULT_TEXT.toOrder}
       </Link>
     </div>

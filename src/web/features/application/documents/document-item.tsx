@@ -3,11 +3,12 @@ import type { ChecklistItemStatus, DocumentView } from '../../../../domain/appli
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
-import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
+import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { thumbnailUrl } from '../../../../domain/uploads/thumbnail.ts';
 import type { AddressCountry } from '../../../../domain/users/regions.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { EngineContext } from '../form-engine/engine-context.ts';
@@ -98,7 +99,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
                   target="_blank"
                   aria-label={`${DOCUMENT_TEXT.open} ${document.name}`}
                   rel="noopener"
-                  className="font-semibold text-brand-700 underline underline-offset-4"
+                  className={`${TAP_TARGET} font-semibold text-brand-700 underline underline-offset-4`}
                 >
                   {DOCUMENT_TEXT.open}
                 </a>
@@ -227,8 +228,8 @@ export function DocumentItem({
   async function choose(file: File | undefined) {
     if (!file || !canChange || phase.kind === 'uploading') return;
     setProblem(undefined);
-    if (file.size === 0) return setProblem(UPLOAD_MESSAGES.empty);
-    if (file.size > item.accept.maxBytes) return setProblem(fileTooLargeMessage(item.accept.maxBytes));
+    const refused = refusalBeforeSending(file, item.accept);
+    if (refused) return setProblem(refused);
     const controller = new AbortController();
     running.current = controller;
     setPhase({ kind: 'uploading', file, progress: 0, controller });

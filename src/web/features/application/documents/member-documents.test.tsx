@@ -10,6 +10,7 @@ import {
 } from '../../../../domain/applications/documents.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { DOCUMENT_TEXT } from './document-item.tsx';
@@ -137,9 +138,10 @@ describe('a member’s documents', () => {
     const passport = item('Current foreign passport');
     expect(within(passport).getByTitle('passport.pdf')).toBeTruthy();
     expect(within(passport).getByText(/240 KB/)).toBeTruthy();
-    expect(within(passport).getByRole('link', { name: 'Open passport.pdf' }).getAttribute('href')).toBe(
-      '/api/v1/application/order/DOC-48213907/documents/11/preview',
-    );
+    const open = within(passport).getByRole('link', { name: 'Open passport.pdf' });
+    expect(open.getAttribute('href')).toBe('/api/v1/application/order/DOC-48213907/documents/11/preview');
+    // Not a word of the sentence but an action beside the size: a thumb's target (WCAG 2.5.8), not 36 × 17 px.
+    expect(open.className).toContain(TAP_TARGET);
   });
 
   it('opens the picker from anywhere in an empty box, not only its link', () => {
@@ -272,6 +274,16 @@ describe('a member’s documents', () => {
       alert.id,
     );
     expect(within(item('Current foreign passport')).getByTitle('passport.pdf')).toBeTruthy();
+  });
+
+  it('refuses a file of a type the item does not take before sending it, in the server’s words', async () => {
+    show(checklist());
+    const notes = new File(['PK'], 'notes.docx', {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    fireEvent.change(screen.getByLabelText('Choose file: Current foreign passport'), { target: { files: [notes] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(unsupportedTypeMessage(DOCUMENT_UPLOAD.types));
+    expect(api.uploadDocument).not.toHaveBeenCalled();
   });
 
   it('refuses an empty or oversized file before sending it', async () => {

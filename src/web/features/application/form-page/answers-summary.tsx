@@ -5,6 +5,7 @@ import { displayAnswer } from '../../../../domain/forms/display.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps, shownFieldKeys } from '../../../../domain/forms/visibility.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { inPageLink } from './in-page-link.ts';
 
 export const SUMMARY_TEXT = {
@@ -50,7 +51,7 @@ export function AnswersSummary({
               <a
                 href={edit.href(index + 1)}
                 onClick={inPageLink(() => edit.onOpen(index + 1))}
-                className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-4"
+                className={`${TAP_TARGET} shrink-0 gap-1 text-sm font-semibold text-brand-700 underline underline-offset-4`}
               >
                 <Icon name="pencil" className="size-3.5" />
                 {SUMMARY_TEXT.edit}

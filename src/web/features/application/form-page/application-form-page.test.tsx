@@ -16,6 +16,7 @@ import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-r
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { addressCountryConflict } from '../../../../domain/jurisdiction/address-answers.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import {
   type ApiCall,
   cleanupAfterEach,
@@ -187,6 +188,8 @@ interface Setup {
   path?: string;
   /** The order's country choices (from the USA by default). */
   choices?: ApplicationOrder['choices'];
+  /** What our team prepares once it is paid (none by default). */
+  preparedAfterPayment?: string[];
 }
 
 function setup({
@@ -198,6 +201,7 @@ function setup({
   save,
   path = `/package-form?orderId=${REF}`,
   choices,
+  preparedAfterPayment,
 }: Setup) {
   const checklist: OrderChecklist = {
     canChangeDocuments: true,
@@ -205,7 +209,12 @@ function setup({
     members: members.map((m) => memberChecklist(m.id, m.fullName, uploaded)),
   };
   const routes: Parameters<typeof fakeApi>[0] = {
-    [`GET ${BASE}`]: () => ok({ ...order(members, photosToRedo), ...(choices ? { choices } : {}) }),
+    [`GET ${BASE}`]: () =>
+      ok({
+        ...order(members, photosToRedo),
+        ...(choices ? { choices } : {}),
+        ...(preparedAfterPayment ? { preparedAfterPayment } : {}),
+      }),
     [`GET ${BASE}/form`]: () => ok({ definition: asked }),
     [`GET ${BASE}/checklist`]: () => ok(checklist),
   };
@@ -657,6 +666,30 @@ describe('the review page', () => {
     expect(within(redo).getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
   });
 
+  it('says what our team prepares once paid instead of "Everything is in", when nothing else is missing', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', true)],
+      uploaded: true,
+      preparedAfterPayment: ['Anaya’s Parental Authorization Form'],
+      path: `/package-form?orderId=${REF}&review=1`,
+    });
+    expect(
+      await screen.findByText('Everything you can send before paying is in. You can continue to checkout.'),
+    ).toBeTruthy();
+    expect(REVIEW_TEXT.allDoneBeforePaying).toBe(
+      'Everything you can send before paying is in. You can continue to checkout.',
+    );
+    expect(screen.queryByText(REVIEW_TEXT.allDone)).toBeNull();
+    const prepared = screen.getByRole('list', {
+      name: 'After payment, we prepare these for you to sign and upload on your order page:',
+    });
+    expect(
+      within(prepared)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Anaya’s Parental Authorization Form']);
+  });
+
   it('shows every member’s answers by step with Edit links back to the step, then checkout', async () => {
     setup({
       members: [member(1, 'Priya Sharma', true), member(2, 'Rahul Sharma', true)],
@@ -676,6 +709,9 @@ describe('the review page', () => {
       ['Edit Passport, Priya Sharma', `/package-form?orderId=${REF}&member=1&step=2`],
       ['Edit documents, Priya Sharma', `/package-form?orderId=${REF}&member=1&step=3`],
     ]);
+    // Links on their own beside a heading: a thumb's target (WCAG 2.5.8), not the 20 px of their text.
+    expect(edits.map((edit) => edit.className.includes(TAP_TARGET))).toEqual([true, true, true]);
+    expect(screen.getByRole('link', { name: PAGE_TEXT.orderDetails }).className).toContain(TAP_TARGET);
     expect(within(priya).getByTitle('passport.pdf')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
       `/checkout?orderId=${REF}`,

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
 import { ENGINE_TEXT } from '../form-engine/form-engine.tsx';
@@ -318,7 +319,10 @@ function Loaded({
           <p className="eyebrow">{PAGE_TEXT.eyebrow(order.displayId)}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{order.title}</h1>
         </div>
-        <a href={serviceOrderHref(order.displayId)} className="text-sm font-semibold text-brand-700 hover:underline">
+        <a
+          href={serviceOrderHref(order.displayId)}
+          className={`${TAP_TARGET} text-sm font-semibold text-brand-700 hover:underline`}
+        >
           {PAGE_TEXT.orderDetails}
         </a>
       </header>

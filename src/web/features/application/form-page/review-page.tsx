@@ -1,11 +1,13 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { memberNamer, neededItem } from '../../../../domain/applications/completion.ts';
+import { COMPLETION_TEXT, memberNamer, neededItem } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { HeadedList } from '../../../components/ui/headed-list.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { applicationKeys, checkoutHref, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
 import { liftChatButtonAbove } from '../../../lib/chat-button-lift.ts';
 import { StoredFile } from '../documents/document-item.tsx';
@@ -19,6 +21,8 @@ export const REVIEW_TEXT = {
   missingTitle: 'Still to do',
   notReviewed: (name: string) => `${name}: answers not reviewed yet`,
   allDone: 'Everything is in. You can continue to checkout.',
+  /** …when our team prepares documents once it is paid, for the customer to sign and upload: listed under it. */
+  allDoneBeforePaying: 'Everything you can send before paying is in. You can continue to checkout.',
   /** …on an order paid for, its answers changed since ("Change answers"). */
   allDonePaid: 'Everything is in, and your changes are saved. You can go back to your order.',
   documents: 'Documents',
@@ -105,11 +109,15 @@ export function ReviewPage({
   const nothingMissing = missing.unreviewed.length === 0 && missing.documents.length === 0;
   // Paid for already (its answers changed since): the way on is back to the order, not checkout.
   const toPay = order.status === 'Payment pending';
-  const link = (at: { memberId: number; step?: number }, children: React.ReactNode) => (
+  // Due from payment on (a child's Parental Authorization Form): "Everything is in" would promise
+  // an order that goes straight to our team, which the payment does not bring.
+  const prepared = order.preparedAfterPayment;
+  /** `standalone`: a link on its own (Edit), not in a sentence, so at least a thumb's target tall. */
+  const link = (at: { memberId: number; step?: number }, children: React.ReactNode, standalone = false) => (
     <a
       href={href(at)}
       onClick={inPageLink(() => open(at))}
-      className="font-semibold text-brand-700 underline underline-offset-4"
+      className={`${standalone ? `${TAP_TARGET} ` : ''}font-semibold text-brand-700 underline underline-offset-4`}
     >
       {children}
     </a>
@@ -127,10 +135,21 @@ export function ReviewPage({
       <p className="mt-2 text-slate-600">{REVIEW_TEXT.lead}</p>
 
       {nothingMissing ? (
-        <p className="mt-6 flex items-center gap-2 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
-          <Icon name="circle-check" className="size-5" />
-          {toPay ? REVIEW_TEXT.allDone : REVIEW_TEXT.allDonePaid}
-        </p>
+        <div className="mt-6 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
+          <p className="flex items-center gap-2">
+            <Icon name="circle-check" className="size-5 shrink-0" />
+            {toPay
+              ? prepared.length > 0
+                ? REVIEW_TEXT.allDoneBeforePaying
+                : REVIEW_TEXT.allDone
+              : REVIEW_TEXT.allDonePaid}
+          </p>
+          {toPay && prepared.length > 0 ? (
+            <div className="mt-2 space-y-1 text-sm">
+              <HeadedList id="review-prepared" heading={COMPLETION_TEXT.preparedAfterPayment} items={prepared} />
+            </div>
+          ) : null}
+        </div>
       ) : (
         <section aria-labelledby="missing-heading" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
           <h3 id="missing-heading" className="font-bold text-amber-950">
@@ -209,6 +228,7 @@ export function ReviewPage({
                         <>
                           Edit<span className="sr-only"> documents, {member.fullName}</span>
                         </>,
+                        true,
                       )
                     : null}
                 </div>

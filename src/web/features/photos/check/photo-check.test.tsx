@@ -2,6 +2,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
+import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
+import { IMAGE_UPLOAD_TYPES, MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
 import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../../testing/dom.tsx';
@@ -187,5 +190,51 @@ describe('the photo check on /photos, without an account', () => {
     fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have checked many photos from this connection.');
     expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
+  });
+});
+
+describe('a photo the server would refuse for its size or type', () => {
+  /** A JPEG of `bytes` (its content is not read before sending). */
+  const jpegOf = (bytes: number) => {
+    const photo = new File(['x'], 'IMG_2041.JPG', { type: 'image/jpeg' });
+    Object.defineProperty(photo, 'size', { value: bytes });
+    return photo;
+  };
+
+  it.each([
+    ['a 20 MB JPEG', jpegOf(20 * MEGABYTE), fileTooLargeMessage(PHOTO_MAX_BYTES)],
+    [
+      'a PDF',
+      new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' }),
+      unsupportedTypeMessage(IMAGE_UPLOAD_TYPES),
+    ],
+  ])('is refused as soon as it is chosen, in the server’s words, and never sent: %s', async (_, photo, message) => {
+    renderForVisitor();
+    const input = await screen.findByLabelText(CHECK_TEXT.fileLabel);
+    fireEvent.change(input, { target: { files: [photo] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(api.checkPhoto).not.toHaveBeenCalled();
+
+    // Another photo, one the server takes, clears the refusal and goes.
+    api.checkPhoto.mockResolvedValue(checked);
+    fireEvent.change(input, { target: { files: [jpegOf(PHOTO_MAX_BYTES)] } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+    await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle });
+    expect(api.checkPhoto).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the Document picker', () => {
+  it('shows the chosen size’s whole name under it, which a closed select cuts on a phone', async () => {
+    renderForVisitor();
+    const select = await screen.findByLabelText(CHECK_TEXT.sizeLabel);
+    const chosen = () => select.parentElement?.querySelector('p')?.textContent;
+    expect(chosen()).toBe(sizeTitle(PHOTO_SIZES['oci-photo']));
+    fireEvent.change(select, { target: { value: 'us-2x2' } });
+    expect(chosen()).toBe('US passport or visa, or Indian passport prints (2 × 2 in, 600 × 600 px)');
   });
 });

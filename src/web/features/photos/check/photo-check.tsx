@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
-import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
+import { acceptAttribute, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
@@ -11,10 +12,7 @@ import { CHECK_TEXT } from './text.ts';
 
 /** Faces only: a signature is fitted in the order, not judged against a face's rules. */
 const CHECKED_SIZES = PHOTO_SIZE_IDS.filter((id) => PHOTO_SIZES[id].kind === 'photo');
-const ACCEPT = IMAGE_UPLOAD_TYPES.flatMap((type) => [
-  ...UPLOAD_TYPE_INFO[type].mimeTypes,
-  ...UPLOAD_TYPE_INFO[type].extensions,
-]).join(',');
+const ACCEPT = acceptAttribute(PHOTO_UPLOAD.types);
 
 type State =
   | { step: 'form'; error: string | null }
@@ -68,6 +66,8 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: OrderCta }) {
     // The button only says it is busy: a second tap would upload and check the photo again.
     if (state.step === 'uploading') return;
     if (!file) return setState({ step: 'form', error: CHECK_TEXT.fileRequired });
+    const refused = refusalBeforeSending(file, PHOTO_UPLOAD);
+    if (refused) return setState({ step: 'form', error: refused });
     setState({ step: 'uploading', percent: 0 });
     try {
       const check = await checkPhoto(size, file, {
@@ -122,6 +122,10 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: OrderCta }) {
                     </option>
                   ))}
                 </select>
+                {/* A closed select shows one line, which cuts the longer sizes' names on a phone: the chosen one in full (a screen reader has it from the select). */}
+                <p aria-hidden="true" className="field-hint">
+                  {sizeTitle(PHOTO_SIZES[size])}
+                </p>
               </div>
               <div>
                 <label htmlFor={ids.file} className="field-label">
@@ -131,7 +135,13 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: OrderCta }) {
                   id={ids.file}
                   type="file"
                   accept={ACCEPT}
-                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  onChange={(event) => {
+                    const chosen = event.target.files?.[0] ?? null;
+                    setFile(chosen);
+                    // Said as soon as it is chosen: on a phone the visitor learns it before tapping Check.
+                    const error = chosen && refusalBeforeSending(chosen, PHOTO_UPLOAD);
+                    setState((s) => (s.step === 'uploading' ? s : { step: 'form', error }));
+                  }}
                   aria-invalid={state.step === 'form' && state.error ? true : undefined}
                   aria-describedby={state.step === 'form' && state.error ? ids.error : undefined}
                   className="field-input mt-1 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"

@@ -2,9 +2,10 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M, PHOTO_ORDER_UPLOAD, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
 import { photoKeys } from '../../../lib/photo-api.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
@@ -429,6 +430,33 @@ describe('Continue while photos are on their way', () => {
       FakeUpload.finish('held-mira.jpg');
       await waitFor(() => expect(leave()).toBe(false));
     });
+  });
+});
+
+describe('a file that is not a photo', () => {
+  it('is refused before a byte is sent, with the server’s words, and gives its place to a photo left out', async () => {
+    const real = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+    FakeUpload.sent = [];
+    FakeUpload.held.clear();
+    try {
+      fakeApi({
+        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+        'GET /api/v1/photo-store/file-type': () => ok([]),
+      });
+      renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }));
+      const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+      const pdf = new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' });
+      const names = ['held-1.jpg', 'held-2.jpg', 'held-3.jpg', 'held-4.jpg'];
+      const photos = names.map((name) => new File(['x'], name, { type: 'image/jpeg' }));
+      fireEvent.change(input, { target: { files: [pdf, ...photos] } });
+      expect(await screen.findByText(unsupportedTypeMessage(PHOTO_ORDER_UPLOAD.types))).toBeTruthy();
+      await waitFor(() => expect([...FakeUpload.sent].sort()).toEqual(names));
+      expect(screen.queryByText(/were not added/)).toBeNull();
+      expect(screen.queryByRole('button', { name: ITEMS_TEXT.retryUpload })).toBeNull();
+    } finally {
+      window.XMLHttpRequest = real;
+    }
   });
 });
 

@@ -5,11 +5,12 @@ import {
   PHOTO_ORDER_MESSAGES as M,
   MAX_PHOTOS_PER_ITEM,
   PERSON_NAME_MAX_LENGTH,
+  PHOTO_ORDER_UPLOAD,
   type PhotoItem,
 } from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
-import { fileTooLargeMessage } from '../../../../domain/uploads/messages.ts';
+import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -183,7 +184,7 @@ interface Upload {
   progress: number;
   controller: AbortController;
   error: string | null;
-  /** Refused for what the file is (too large): sending it again cannot help. */
+  /** Refused for what the file is (too large, not a photo): sending it again cannot help. */
   final?: boolean;
 }
 
@@ -241,14 +242,21 @@ function ItemCard({
     },
     [],
   );
+  // A place given back (a refused or cancelled photo): the next file waiting for one takes it.
+  const beginNextWaiting = () => {
+    const next = waiting.current.shift();
+    setLeftOut(waiting.current.map((f) => f.name));
+    if (next) begin(next);
+  };
   const begin = (file: File) => {
     // Refused before a byte goes: the server would answer the same after the whole file crossed a slow line.
-    if (file.size > PHOTO_MAX_BYTES) {
-      const refused = fileTooLargeMessage(PHOTO_MAX_BYTES);
+    const refused = refusalBeforeSending(file, PHOTO_ORDER_UPLOAD);
+    if (refused) {
       setUploads((list) => [
         ...list,
         { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: refused, final: true },
       ]);
+      beginNextWaiting();
       return;
     }
     const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
@@ -267,10 +275,7 @@ function ItemCard({
         const cancelled = upload.controller.signal.aborted;
         if (cancelled) drop(upload.id);
         else patch(upload.id, { error: errorMessage(error, ITEMS_TEXT.uploadFailed) });
-        // Its place is free again: the next file waiting for one takes it.
-        const next = waiting.current.shift();
-        setLeftOut(waiting.current.map((f) => f.name));
-        if (next) begin(next);
+        beginNextWaiting();
         // The server may have kept it all the same (an answer lost on the way): the photos as they are.
         await refetchOrder();
         return cancelled;

@@ -7,6 +7,7 @@ import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
 import { STRAY_CHARGES_TEXT } from '../../../../domain/payments/stray-charges.ts';
 import { type OrderPhoto, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES, SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
 import { photoOrderAt } from './testing.tsx';
@@ -101,6 +102,8 @@ describe('a paid photo order’s page', () => {
     show(0, 'Completed');
     const link = await screen.findByRole('link', { name: PAID_LINES_TEXT.askRefund });
     expect(link.getAttribute('href')).toBe('/refund-request?orderId=PHO-1001');
+    // A link on its own under the lines: a thumb's target (WCAG 2.5.8), not the 17 px of its text.
+    expect(link.className).toContain(TAP_TARGET);
   });
 
   it('says how the prints were posted, with the carrier’s tracking page in a new tab', async () => {

@@ -123,6 +123,21 @@ describe('the review step (step 4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(goTo).toHaveBeenLastCalledWith(3);
   });
+
+  it('keeps each Edit at the right of its row, beside an item’s long name as beside the plan', async () => {
+    const us = { ...OCI_ITEM, photoSize: 'us-2x2' as const, label: 'US passport or visa, or Indian passport prints' };
+    renderStep(ReviewWithPay, photoOrderAt(4, { ...ORDER, items: [{ ...us, photos: [] }] }));
+    const edits = await Promise.all(
+      ['items', 'plan', 'delivery'].map((what) => screen.findByRole('button', { name: REVIEW_TEXT.edit(what) })),
+    );
+    for (const edit of edits) {
+      // A row that wrapped put the button under a long text, at the left: the text wraps instead.
+      const row = edit.parentElement as HTMLElement;
+      expect(row.className).not.toContain('flex-wrap');
+      expect(row.firstElementChild?.className).toContain('flex-1');
+      expect(edit.className).toContain('shrink-0');
+    }
+  });
 });
 
 /** A fitted photo whose head is tilted and off centre (the issue's own example). */

@@ -34,14 +34,18 @@ export function payBlockedBy(order: StepProps['order']): string | null {
   return missing.length === 0 ? null : PAYMENT_MESSAGES.stillNeeded(missing.map((needed) => needed.text));
 }
 
+/**
+ * A part of the order with its Edit beside it, at the right on every row: the text wraps in the
+ * room left (a long item's wrapped the button under itself, at the left, where the others' were not).
+ */
 function Row({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit(): void }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 py-4 last:border-0">
-      <div className="min-w-0">
+    <div className="flex items-start justify-between gap-3 border-b border-slate-100 py-4 last:border-0">
+      <div className="min-w-0 flex-1">
         <h3 className="font-semibold text-slate-900">{title}</h3>
         <div className="mt-1 text-sm text-slate-700">{children}</div>
       </div>
-      <button type="button" onClick={onEdit} className="address-action">
+      <button type="button" onClick={onEdit} className="address-action shrink-0">
         {REVIEW_TEXT.edit(title.toLowerCase())}
       </button>
     </div>
