@@ -121,15 +121,22 @@ describe('a photo order’s hand-over refused because the order changed under st
   const home = deskPhotoOrder({ pricingPlanId: 2, deliveryMethod: 'home', shipment: null });
   const pickup = deskPhotoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup', pickupReady: null });
 
+  /** A hand-over form as staff see it: its name, its one number's label, its button and its call. */
+  const SHIPMENT_FORM = {
+    form: 'Record the shipment',
+    field: 'Tracking number',
+    button: 'Record the shipment',
+    path: 'PUT /api/v1/admin/orders/PHO-51234567/shipment',
+  };
+  const PICKUP_FORM = {
+    form: 'Record the prints ready for pickup',
+    field: 'Studio order number',
+    button: 'Ready for pickup',
+    path: 'PUT /api/v1/admin/orders/PHO-51234567/pickup-ready',
+  };
+
   /** Fills a hand-over form's one number and saves it; the server refuses with a 409, the order reloading as `next`. */
-  async function refusedSave(
-    form: string,
-    field: string,
-    button: string,
-    path: string,
-    next: DeskOrder,
-    refusal: string,
-  ) {
+  async function refusedSave({ form, field, button, path }: typeof SHIPMENT_FORM, next: DeskOrder, refusal: string) {
     const panel = await screen.findByRole('region', { name: 'Plan and delivery' });
     const api = fakeApi({
       [path]: () => {
@@ -148,56 +155,37 @@ describe('a photo order’s hand-over refused because the order changed under st
     return panel;
   }
 
-  it('keeps the refusal of "Record the shipment" said, and why the form is gone, once the order reloads refunded', async () => {
-    showDesk(home);
-    const panel = await refusedSave(
-      'Record the shipment',
-      'Tracking number',
-      'Record the shipment',
-      'PUT /api/v1/admin/orders/PHO-51234567/shipment',
-      { ...home, status: 'Refunded' },
+  it.each([
+    [
+      'the shipment',
+      SHIPMENT_FORM,
+      home,
+      'Refunded',
       SHIPMENT_MESSAGES.notPaid,
-    );
-    await waitFor(() => expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull());
-    expect(within(panel).getByRole('alert').textContent).toBe(SHIPMENT_MESSAGES.notPaid);
-    expect(
-      within(panel).getByText(
-        'The order is Refunded: the shipment is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
-      ),
-    ).toBeTruthy();
-  });
-
-  it('keeps the refusal of the prints ready for pickup said, and why, once the order reloads cancelled', async () => {
-    showDesk(pickup);
-    const panel = await refusedSave(
-      'Record the prints ready for pickup',
-      'Studio order number',
-      'Ready for pickup',
-      'PUT /api/v1/admin/orders/PHO-51234567/pickup-ready',
-      { ...pickup, status: 'Cancelled' },
+      'The order is Refunded: the shipment is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
+    ],
+    [
+      'the prints ready for pickup',
+      PICKUP_FORM,
+      pickup,
+      'Cancelled',
       PICKUP_READY_MESSAGES.notPaid,
-    );
-    await waitFor(() =>
-      expect(within(panel).queryByRole('form', { name: 'Record the prints ready for pickup' })).toBeNull(),
-    );
-    expect(within(panel).getByRole('alert').textContent).toBe(PICKUP_READY_MESSAGES.notPaid);
-    expect(
-      within(panel).getByText(
-        'The order is Cancelled: the studio’s order number is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
-      ),
-    ).toBeTruthy();
-  });
+      'The order is Cancelled: the studio’s order number is recorded only while it is Order pending, In review, Submitted, Approved or Completed.',
+    ],
+  ] as const)(
+    'keeps the refusal of recording %s said, and why the form is gone, once the order reloads',
+    async (_what, hand, order, status, refusal, note) => {
+      showDesk(order);
+      const panel = await refusedSave(hand, { ...order, status }, refusal);
+      await waitFor(() => expect(within(panel).queryByRole('form', { name: hand.form })).toBeNull());
+      expect(within(panel).getByRole('alert').textContent).toBe(refusal);
+      expect(within(panel).getByText(note)).toBeTruthy();
+    },
+  );
 
   it('keeps the shipment’s refusal said beside the pickup form offered once the delivery changed', async () => {
     showDesk(home);
-    const panel = await refusedSave(
-      'Record the shipment',
-      'Tracking number',
-      'Record the shipment',
-      'PUT /api/v1/admin/orders/PHO-51234567/shipment',
-      pickup,
-      SHIPMENT_MESSAGES.notHome,
-    );
+    const panel = await refusedSave(SHIPMENT_FORM, pickup, SHIPMENT_MESSAGES.notHome);
     await within(panel).findByRole('form', { name: 'Record the prints ready for pickup' });
     expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull();
     expect(within(panel).getByRole('alert').textContent).toBe(SHIPMENT_MESSAGES.notHome);

@@ -361,27 +361,30 @@ describe('removing an item while its photo uploads', () => {
   });
 });
 
-describe('Continue while photos are on their way', () => {
-  /** Step 1 of an order whose item has a photo (Continue is offered), with uploads answered by FakeUpload. */
-  async function withUploads(run: (goTo: ReturnType<typeof renderStep>['goTo']) => Promise<void>) {
-    const real = window.XMLHttpRequest;
-    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-    FakeUpload.sent = [];
-    FakeUpload.held.clear();
-    try {
-      fakeApi({
-        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
-        'GET /api/v1/photo-store/file-type': () => ok([]),
-      });
-      const { goTo } = renderStep(
-        ItemsStep,
-        photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem([photo(1)])] }),
-      );
-      await run(goTo);
-    } finally {
-      window.XMLHttpRequest = real;
-    }
+/** Step 1 of `order`, with uploads answered by FakeUpload (sent and held reset). */
+async function withFakeUploads(
+  order: Parameters<typeof renderStep>[1],
+  run: (goTo: ReturnType<typeof renderStep>['goTo']) => Promise<void>,
+) {
+  const real = window.XMLHttpRequest;
+  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+  FakeUpload.sent = [];
+  FakeUpload.held.clear();
+  try {
+    fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+    });
+    await run(renderStep(ItemsStep, order).goTo);
+  } finally {
+    window.XMLHttpRequest = real;
   }
+}
+
+describe('Continue while photos are on their way', () => {
+  /** Step 1 of an order whose item has a photo (Continue is offered). */
+  const withUploads = (run: (goTo: ReturnType<typeof renderStep>['goTo']) => Promise<void>) =>
+    withFakeUploads(photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem([photo(1)])] }), run);
   const choose = async (name: string) => {
     const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], name, { type: 'image/jpeg' })] } });
@@ -435,16 +438,7 @@ describe('Continue while photos are on their way', () => {
 
 describe('a file that is not a photo', () => {
   it('is refused before a byte is sent, with the server’s words, and gives its place to a photo left out', async () => {
-    const real = window.XMLHttpRequest;
-    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-    FakeUpload.sent = [];
-    FakeUpload.held.clear();
-    try {
-      fakeApi({
-        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
-        'GET /api/v1/photo-store/file-type': () => ok([]),
-      });
-      renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }));
+    await withFakeUploads(photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }), async () => {
       const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
       const pdf = new File(['%PDF-1.7'], 'notes.pdf', { type: 'application/pdf' });
       const names = ['held-1.jpg', 'held-2.jpg', 'held-3.jpg', 'held-4.jpg'];
@@ -454,23 +448,13 @@ describe('a file that is not a photo', () => {
       await waitFor(() => expect([...FakeUpload.sent].sort()).toEqual(names));
       expect(screen.queryByText(/were not added/)).toBeNull();
       expect(screen.queryByRole('button', { name: ITEMS_TEXT.retryUpload })).toBeNull();
-    } finally {
-      window.XMLHttpRequest = real;
-    }
+    });
   });
 });
 
 describe('a photo over the size limit', () => {
   it('is refused before a byte is sent, with the server’s words, and offers no Try again', async () => {
-    const real = window.XMLHttpRequest;
-    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-    FakeUpload.sent = [];
-    try {
-      fakeApi({
-        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
-        'GET /api/v1/photo-store/file-type': () => ok([]),
-      });
-      renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }));
+    await withFakeUploads(photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }), async () => {
       const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
       const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
       Object.defineProperty(big, 'size', { value: PHOTO_MAX_BYTES + 1 });
@@ -478,8 +462,6 @@ describe('a photo over the size limit', () => {
       expect(await screen.findByText('This file is larger than 15 MB. Please upload a smaller file.')).toBeTruthy();
       expect(FakeUpload.sent).toEqual([]);
       expect(screen.queryByRole('button', { name: ITEMS_TEXT.retryUpload })).toBeNull();
-    } finally {
-      window.XMLHttpRequest = real;
-    }
+    });
   });
 });
