@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import { PASSPORT_MESSAGES } from '../../../../domain/passports/mrz-reading.ts';
+import { PASSPORT_MESSAGES, PASSPORT_PAGE_UPLOAD } from '../../../../domain/passports/mrz-reading.ts';
 import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
 import { mrzLines, PRIYA } from '../../../../domain/passports/testing.ts';
+import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
 import {
@@ -197,6 +198,24 @@ describe('keyboard and screen-reader use (review 62 §1)', () => {
     const button = picker.closest('label');
     expect(button?.textContent).toBe(PASSPORT_TEXT.choose);
     expect(button?.className).toContain('has-focus-visible:outline-3');
+  });
+
+  it('refuses a file too large or of another type before a byte is sent, in the server’s words', async () => {
+    const api = fakeApi({ [`GET ${member}`]: () => ok(null) });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    const picker = within(reader).getByLabelText(new RegExp(`^${PASSPORT_TEXT.choose}: `)) as HTMLInputElement;
+    const big = new File(['x'], 'passport.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: PASSPORT_PAGE_UPLOAD.maxBytes + 1 });
+    fireEvent.change(picker, { target: { files: [big] } });
+    expect((await within(reader).findByRole('alert')).textContent).toBe(
+      fileTooLargeMessage(PASSPORT_PAGE_UPLOAD.maxBytes),
+    );
+    fireEvent.change(picker, { target: { files: [new File(['PK'], 'passport.docx', { type: 'application/zip' })] } });
+    expect((await within(reader).findByRole('alert')).textContent).toBe(
+      unsupportedTypeMessage(PASSPORT_PAGE_UPLOAD.types),
+    );
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('keeps the focus where it is while reading, and ignores another try until the reading ends', async () => {

@@ -26,6 +26,7 @@ import {
   passportAnswers,
 } from '../../../../domain/passports/passport-answers.ts';
 import { acceptAttribute } from '../../../../domain/uploads/file-types.ts';
+import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { putAnswer } from '../../../lib/query-client.tsx';
@@ -213,7 +214,11 @@ export function PassportReader({
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file && !busy) void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
+              if (!file || busy) return;
+              // Said before a byte is sent: a phone photo over the limit would otherwise upload in full first.
+              const refused = refusalBeforeSending(file, PASSPORT_PAGE_UPLOAD);
+              if (refused) return setProblem(refused);
+              void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
             }}
           />
         </label>
