@@ -4,10 +4,12 @@ import {
   answersNeededFor,
   documentOffers,
   type EarlierMember,
+  HOUSEHOLD_TEXT,
   type HouseholdMember,
   householdPrefill,
   offerFits,
   offerHasCondition,
+  parentOfOriginOffers,
   passportNames,
 } from './household.ts';
 
@@ -900,5 +902,26 @@ describe('offerFits: asked again in the browser as the member answers', () => {
     expect(offerHasCondition('background')).toBe(true);
     expect(offerHasCondition('address')).toBe(false);
     expect(offerFits('address', { addressLine1: '1 Main St' }, { addressLine1: '9 Elm St' })).toBe(true);
+  });
+});
+
+describe('parentOfOriginOffers: the parent of Indian origin offered as father or mother (decision 0193)', () => {
+  const descendant = { eligibility: 'descendant', relativeRelationship: 'parent', relativeName: ' Sunita Iyer ' };
+
+  it('offers the name for either parent, while neither is answered', () => {
+    expect(parentOfOriginOffers(descendant)).toEqual([
+      { role: 'father', key: 'fatherName', name: 'Sunita Iyer' },
+      { role: 'mother', key: 'motherName', name: 'Sunita Iyer' },
+    ]);
+    expect(HOUSEHOLD_TEXT.parentOfOrigin('Sunita Iyer', 'mother')).toBe('Sunita Iyer is the mother');
+    expect(HOUSEHOLD_TEXT.fromOrigin).toBe('From the Indian origin answers');
+  });
+
+  it('offers nothing once a parent is answered, for a grandparent, another way of eligibility, or no name', () => {
+    expect(parentOfOriginOffers({ ...descendant, fatherName: 'RAJ IYER' })).toEqual([]);
+    expect(parentOfOriginOffers({ ...descendant, motherName: 'SUNITA IYER' })).toEqual([]);
+    expect(parentOfOriginOffers({ ...descendant, relativeRelationship: 'grandparent' })).toEqual([]);
+    expect(parentOfOriginOffers({ ...descendant, eligibility: 'former-citizen' })).toEqual([]);
+    expect(parentOfOriginOffers({ ...descendant, relativeName: '  ' })).toEqual([]);
   });
 });

@@ -230,6 +230,9 @@ export const HOUSEHOLD_TEXT = {
   fromParents: 'From the parents’ answers',
   fromMember: (name: string) => `From ${name}’s answers`,
   fromEarlier: (name: string, orderDisplayId: string) => `From ${name}’s application ${orderDisplayId}`,
+  /** A parent of Indian origin named on the origin step, offered as the father or the mother (`parentOfOriginOffers`). */
+  parentOfOrigin: (name: string, role: ParentRole) => `${name} is the ${role}`,
+  fromOrigin: 'From the Indian origin answers',
   sameAs: (group: HouseholdGroup, firstName: string) =>
     ({
       address: `Same address as ${firstName}`,
@@ -237,6 +240,33 @@ export const HOUSEHOLD_TEXT = {
       background: `No to each, as ${firstName} answered`,
     })[group],
 } as const;
+
+type ParentRole = 'father' | 'mother';
+
+/** The answers `parentOfOriginOffers` reads: it is worked out again as they change in the open form. */
+export const PARENT_OF_ORIGIN_KEYS = [
+  'eligibility',
+  'relativeRelationship',
+  'relativeName',
+  'fatherName',
+  'motherName',
+] as const;
+
+/**
+ * An adult who is of Indian origin through a parent names that parent on the origin step, then
+ * their father and mother on the parents step: the same person typed twice (a walk did). "Parent"
+ * does not say which, so the name is offered with one tap as either, while neither is answered.
+ * Worked out from the form's own answers as they are now, in the browser: the household prefill
+ * is made when a form opens, before the origin step is answered.
+ */
+export function parentOfOriginOffers(
+  answers: Readonly<Record<string, unknown>>,
+): { role: ParentRole; key: `${ParentRole}Name`; name: string }[] {
+  const name = text(answers.relativeName);
+  if (answers.eligibility !== 'descendant' || answers.relativeRelationship !== 'parent' || !name) return [];
+  if (!isEmptyAnswer(answers.fatherName) || !isEmptyAnswer(answers.motherName)) return [];
+  return (['father', 'mother'] as const).map((role) => ({ role, key: `${role}Name` as const, name }));
+}
 
 /** "Priya Sharma" → surname SHARMA, given names PRIYA: the last word is the surname, as most passports print it. */
 export function passportNames(fullName: string): { surname?: string; givenName: string } {

@@ -336,6 +336,37 @@ describe('FormEngine', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
   });
 
+  it('offers a copy worked out from the answers as they are now, and takes it once (liveOffers)', async () => {
+    const { handle } = renderEngine({
+      liveOffers: {
+        keys: ['givenName', 'email'],
+        of: (current) =>
+          typeof current.givenName === 'string' && current.givenName !== '' && !current.email
+            ? [
+                {
+                  id: 'name-as-email',
+                  label: `Use ${current.givenName} as the e-mail`,
+                  from: 'From your name',
+                  values: { email: `${current.givenName.toLowerCase()}@example.com` },
+                  keys: ['email'],
+                },
+              ]
+            : [],
+      },
+    });
+    const names = screen.getByRole('region', { name: 'Your name' });
+    expect(within(names).queryByRole('button', { name: /^Use / })).toBeNull();
+    fireEvent.change(givenName(), { target: { value: 'PRIYA' } });
+    const offer = await within(names).findByRole('button', { name: 'Use PRIYA as the e-mail' });
+    fireEvent.click(offer);
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'priya@example.com'));
+    expect(screen.getByText('From your name')).toBeTruthy();
+    // Taken: not offered again, even once the answer it filled is cleared.
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: '' } });
+    await waitFor(() => expect(handle.current?.getValues().email).toBe(''));
+    expect(within(names).queryByRole('button', { name: /^Use / })).toBeNull();
+  });
+
   it('lifts the chat button above its Back and Continue bar while the bar is pinned to the screen’s foot', () => {
     const lift = stickyBarsOfHeight(77);
     renderEngine();

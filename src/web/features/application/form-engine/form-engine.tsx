@@ -189,7 +189,18 @@ export interface FormEngineProps {
   notes?: Readonly<Record<string, string>>;
   /** Answers the customer can copy in with one tap, each shown once at the top of the first section it fills. */
   offers?: readonly CopyOffer[];
+  /**
+   * One-tap copies worked out from the member's own answers as they are now (`of`), watching `keys`:
+   * an answer given on one step offered for a question of a later one.
+   */
+  liveOffers?: LiveOffers;
   ref?: Ref<FormEngineHandle>;
+}
+
+/** Offers made from the form's own answers (FormEngineProps.liveOffers). */
+export interface LiveOffers {
+  keys: readonly string[];
+  of(current: FormValues): readonly CopyOffer[];
 }
 
 const NO_NOTES: Readonly<Record<string, string>> = {};
@@ -249,6 +260,7 @@ export function FormEngine({
   stepAddOn,
   notes: givenNotes = NO_NOTES,
   offers = NO_OFFERS,
+  liveOffers,
   ref,
 }: FormEngineProps) {
   const [today] = useState(() => givenToday ?? todayIsoDate());
@@ -314,8 +326,14 @@ export function FormEngine({
   // and `requiredWhen` test, which decide the fields shown and required, and those a one-tap
   // copy's condition reads.
   const sources = useMemo(
-    () => [...new Set([...conditionSources(definition), ...offers.flatMap((o) => (o.fits ? o.keys : []))])],
-    [definition, offers],
+    () => [
+      ...new Set([
+        ...conditionSources(definition),
+        ...offers.flatMap((o) => (o.fits ? o.keys : [])),
+        ...(liveOffers?.keys ?? []),
+      ]),
+    ],
+    [definition, offers, liveOffers],
   );
   // An empty list watches nothing (no name at all would watch every answer).
   const watched = useWatch({ control, name: sources }) as unknown[];
@@ -500,9 +518,11 @@ export function FormEngine({
     () =>
       offersBySectionKey(
         steps,
-        offers.filter((offer) => !taken.ids.has(offer.id) && (offer.fits?.(answersNow) ?? true)),
+        [...offers, ...(liveOffers?.of(answersNow) ?? [])].filter(
+          (offer) => !taken.ids.has(offer.id) && (offer.fits?.(answersNow) ?? true),
+        ),
       ),
-    [steps, offers, taken.ids, answersNow],
+    [steps, offers, liveOffers, taken.ids, answersNow],
   );
   const applyOffer = useCallback(
     (offer: CopyOffer) => {

@@ -6,8 +6,11 @@ import { documentFileRef, type MemberChecklist } from '../../../../domain/applic
 import {
   type DocumentOffer,
   HOUSEHOLD_GROUPS,
+  HOUSEHOLD_TEXT,
   offerFits,
   offerHasCondition,
+  PARENT_OF_ORIGIN_KEYS,
+  parentOfOriginOffers,
 } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
@@ -20,7 +23,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
 import type { CopyOffer, FormValues, UploadFile } from '../form-engine/engine-context.ts';
-import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
+import { FormEngine, type FormEngineHandle, type HostStep, type LiveOffers } from '../form-engine/form-engine.tsx';
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadItems, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
@@ -190,6 +193,21 @@ function ReadOnlyAnswers({
     </div>
   );
 }
+
+/** The parent of Indian origin, named on the origin step, offered as the father or the mother (parentOfOriginOffers). */
+const PARENT_OF_ORIGIN: LiveOffers = {
+  keys: PARENT_OF_ORIGIN_KEYS,
+  of: (current) =>
+    parentOfOriginOffers(current).map(
+      ({ role, key, name }): CopyOffer => ({
+        id: `parent-of-origin-${role}`,
+        label: HOUSEHOLD_TEXT.parentOfOrigin(name, role),
+        from: HOUSEHOLD_TEXT.fromOrigin,
+        values: { [key]: name },
+        keys: [key],
+      }),
+    ),
+};
 
 /**
  * The member's saved answers with what the household fills in for the ones still empty (each
@@ -446,6 +464,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         savedAnswers={form.answers}
         notes={restored ? undefined : household.notes}
         offers={household.offers}
+        liveOffers={PARENT_OF_ORIGIN}
         initialStep={initialStep}
         today={today}
         upload={upload}
