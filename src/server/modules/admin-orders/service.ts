@@ -469,11 +469,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         refundedCents,
         payments,
         openRefund,
-        unfinishedRefunds: unfinishedRefunds.map(({ id, reference, approvedCents }) => ({
-          id,
-          reference,
-          approvedCents: approvedCents ?? 0,
-        })),
+        unfinishedRefunds,
         decidedRefunds,
         refundable,
       };

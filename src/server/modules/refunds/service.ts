@@ -268,9 +268,13 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       return createRefundsRepository(db).findOpenRequest(orderId);
     },
 
-    /** The order's approved requests not yet refunded at the provider, newest first (decision 0191). */
-    unfinishedRequestsOf(orderId: number) {
-      return createRefundsRepository(db).listUnfinished(orderId);
+    /** The order's approved requests not yet refunded at the provider, newest first, with their amounts (0191). */
+    async unfinishedRequestsOf(orderId: number): Promise<{ id: number; reference: string; approvedCents: number }[]> {
+      // An Approved request always has its amount (the approval sets both in one update).
+      return (await createRefundsRepository(db).listUnfinished(orderId)).map((r) => ({
+        ...r,
+        approvedCents: r.approvedCents ?? 0,
+      }));
     },
 
     /** The order's decided requests, newest first (the desk names the request each refund answered). */
