@@ -23,6 +23,14 @@ afterAll(() => t.close());
 const reason = 'We could not book the consulate appointment you needed.';
 const asStaff = (method: 'GET' | 'POST', url: string, payload?: object) =>
   apiCall(t.app, method, url, staff.token, payload);
+const requestsOf = (orderId: number) =>
+  t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
+/** The one request the desk's refund opened for the order. */
+async function deskRequestOf(orderId: number) {
+  const [request] = await requestsOf(orderId);
+  if (!request) throw new Error('the desk opened no request');
+  return request;
+}
 const setSandboxPayment = (paymentId: string, status: 'failed' | 'succeeded') =>
   t.database.db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, paymentId));
 
@@ -40,8 +48,7 @@ describe('a refund started on the desk that the payment provider refuses (decisi
       idempotencyKey: randomUUID(),
     });
     expect(res.statusCode, res.body).toBe(502);
-    const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
-    if (!request) throw new Error('the desk opened no request');
+    const request = await deskRequestOf(order.id);
     expect(request.reference).toMatch(/^RF-/);
     expect(res.json()).toEqual({
       isSuccess: false,
@@ -119,8 +126,7 @@ describe('a refund started on the desk that the payment provider answers unclear
     });
     unclear.mockRestore();
     expect(res.statusCode, res.body).toBe(502);
-    const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
-    if (!request) throw new Error('the desk opened no request');
+    const request = await deskRequestOf(order.id);
     expect(request.status).toBe('Approved');
     expect(res.json()).toMatchObject({
       message: `The payment provider did not answer clearly, so the refund may have been made. Refund ${request.reference} stays approved: retry it on the refunds desk, and the provider makes it at most once.`,
@@ -154,9 +160,7 @@ describe('a refund started on the desk that the payment provider answers unclear
       `Refund ${request.reference} of this order is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
     );
     expect(second.json().message).toBe(DESK_REFUND_MESSAGES.unfinished(request.reference));
-    expect(await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id))).toHaveLength(
-      1,
-    );
+    expect(await requestsOf(order.id)).toHaveLength(1);
 
     // Retried on the refunds desk under the same key: refunded once, and the desk lists it as decided.
     const retried = await asStaff('POST', `/admin/refunds/${request.id}/retry`);
