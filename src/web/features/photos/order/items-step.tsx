@@ -9,7 +9,7 @@ import {
   type PhotoItem,
 } from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
-import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { MEGABYTE } from '../../../../domain/uploads/file-types.ts';
 import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -478,7 +478,7 @@ function DropZone({
         </label>
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {ITEMS_TEXT.accepts(typesText, Math.round(PHOTO_MAX_BYTES / MEGABYTE))}
+        {ITEMS_TEXT.accepts(typesText, Math.round(PHOTO_ORDER_UPLOAD.maxBytes / MEGABYTE))}
       </p>
     </div>
   );
