@@ -132,6 +132,15 @@ export interface DeskRequestRow {
   withdrawnAt: Date | null;
 }
 
+/**
+ * A requested document as the customer's notice and e-mail name it, when staff ask for it and when
+ * they withdraw the request: the order page's words (`neededItem`), the member named in full. A
+ * child's own item names the child once ("Ravi’s current foreign passport"); staff's own name of a
+ * document outside the checklist stays as typed ("Marriage certificate (for Priya Sharma)").
+ */
+const staffRequestWords = (member: { fullName: string }, item: { id: string; label: string }) =>
+  neededItem(member, item, (m) => m.fullName.trim());
+
 /** A withdrawal done (`withdrawRequest`): the customer's words for the item, and the order's status after it. */
 export interface WithdrawnRequest {
   /** The requests of the item it withdrew, oldest first. */
@@ -864,10 +873,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           requestId: request.id,
           itemId: item.id,
           itemLabel: item.label,
-          // The order page's words for it (`neededItem`), the member named in full: a child's own
-          // item names the child once ("Ravi’s current foreign passport"); staff's own name of a
-          // document outside the checklist stays as typed ("Marriage certificate (for Priya Sharma)").
-          document: neededItem(member, item, (m) => m.fullName.trim()),
+          document: staffRequestWords(member, item),
           again,
         },
       };
@@ -937,8 +943,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           memberId: member.id,
           itemId: item.id,
           itemLabel: item.label,
-          // The order page's words for it, the member named in full, as the request's were.
-          document: neededItem(member, item, (m) => m.fullName.trim()),
+          document: staffRequestWords(member, item),
           again: latestFile !== undefined,
           status: movedTo ?? order.status,
         },
