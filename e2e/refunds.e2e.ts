@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES as D } from '../src/domain/admin/orders.ts';
+import { REFUND_ORIGIN_WORDS } from '../src/domain/admin/refunds.ts';
 import { PAID_LINES_TEXT } from '../src/domain/checkout/receipt.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
@@ -87,7 +88,7 @@ describe('refunds of an order staff cancel (decision 0155)', () => {
       await open(desk, deskPath);
       const decided = payments.getByRole('link', { name: /^RF-/ });
       await poll(() => decided.allTextContents()).toHaveLength(2);
-      await expectVisible(payments.getByText(D.byCancellation));
+      await expectVisible(payments.getByText(REFUND_ORIGIN_WORDS.cancellation));
       const lines = desk.getByRole('region', { name: 'Paid lines' });
       await expectVisible(lines.getByText(PAID_LINES_TEXT.net));
       await payments.scrollIntoViewIfNeeded();

@@ -19,7 +19,7 @@ import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
 import { DAY_MS, HOUR_MS } from '../time.ts';
 import { adminListQuery } from './list-query.ts';
-import { REFUND_ORIGINS, refundableSchema } from './refunds.ts';
+import { REFUND_ORIGIN_WORDS, REFUND_ORIGINS, type RefundOrigin, refundableSchema } from './refunds.ts';
 
 /**
  * The back office's order queue and order detail (issue 13 items 1 and 2, decision 0068): the
@@ -48,8 +48,8 @@ export const ORDER_DESK_MESSAGES = {
     `Refund request ${reference} (${status}, ${amount} asked) waits for a decision.`,
   openRefundLink: 'Decide it on the refunds desk',
   /** An approved refund the provider has not confirmed (decision 0191): it may have been made. */
-  unfinishedRefund: (reference: string, amount: string) =>
-    `Refund ${reference} of ${amount} is approved, but the payment provider's answer is not recorded: it may have been made.`,
+  unfinishedRefund: (reference: string, amount: string, origin: RefundOrigin) =>
+    `Refund ${reference} of ${amount} (${REFUND_ORIGIN_WORDS[origin]}) is approved, but the payment provider's answer is not recorded: it may have been made.`,
   unfinishedRefundLink: 'Retry or record it on the refunds desk',
   decidedRefunds: 'Decided requests',
   /** A decided request, as the desk lists it: 'RF-7K3Q9M2X: Refunded $100 of $1,100 asked'. */
@@ -57,9 +57,6 @@ export const ORDER_DESK_MESSAGES = {
     approved === null
       ? `${reference}: ${status}, ${asked} asked`
       : `${reference}: ${status} ${approved} of ${asked} asked`,
-  byCancellation: 'opened by our cancellation',
-  /** A refund staff started on the desk for the customer (decision 0187). */
-  byStaff: 'started on the desk',
 } as const;
 const M = ORDER_DESK_MESSAGES;
 
@@ -283,7 +280,9 @@ export const deskOrderSchema = z.object({
    * unclear, or the call cut off), newest first: they may have been made, and are retried or
    * recorded on the refunds desk (decision 0191).
    */
-  unfinishedRefunds: z.array(z.object({ id: z.number(), reference: z.string(), approvedCents: z.number() })),
+  unfinishedRefunds: z.array(
+    z.object({ id: z.number(), reference: z.string(), approvedCents: z.number(), origin: z.enum(REFUND_ORIGINS) }),
+  ),
   /** The order's decided refund requests, newest first: which request each refund answered. */
   decidedRefunds: z.array(
     z.object({

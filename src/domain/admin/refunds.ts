@@ -20,6 +20,12 @@ export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Re
  */
 export const REFUND_ORIGINS = ['customer', 'cancellation', 'staff'] as const;
 export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
+/** Who opened a request, as the order desk names it beside the request's reference. */
+export const REFUND_ORIGIN_WORDS: Record<RefundOrigin, string> = {
+  customer: 'asked for by the customer',
+  cancellation: 'opened by our cancellation',
+  staff: 'started on the desk',
+};
 /** Requests still waiting for a decision. */
 export const OPEN_REFUND_REQUEST_STATUSES = ['Received', 'In review'] as const;
 
@@ -241,10 +247,11 @@ export const DESK_REFUND_MESSAGES = {
     `The payment provider did not answer clearly, so the refund may have been made. Refund ${reference} stays approved: retry it on the refunds desk, and the provider makes it at most once.`,
   /**
    * A desk refund started while another refund of the order is approved but unfinished at the provider
-   * (a 409): a second refund could give the same money back twice.
+   * (a 409): a second refund could give the same money back twice. It names who opened that one: a
+   * customer's request approved on the refunds desk blocks the desk's refund as much as its own.
    */
-  unfinished: (reference: string) =>
-    `Refund ${reference} of this order is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
+  unfinished: (reference: string, origin: RefundOrigin) =>
+    `Refund ${reference} of this order (${REFUND_ORIGIN_WORDS[origin]}) is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
 } as const;
 
 /**

@@ -13054,6 +13054,8 @@ export interface operations {
                                 id: number;
                                 reference: string;
                                 approvedCents: number;
+                                /** @enum {string} */
+                                origin: "customer" | "cancellation" | "staff";
                             }[];
                             decidedRefunds: {
                                 id: number;

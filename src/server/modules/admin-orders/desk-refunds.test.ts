@@ -10,6 +10,7 @@ import { paymentRefunds } from '../orders/ledger-tables.ts';
 import { sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { refundRequests } from '../refunds/tables.ts';
+import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
 let t: TestApp;
@@ -147,7 +148,9 @@ describe('a refund started on the desk that the payment provider answers unclear
     const desk = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
     expect(desk.openRefund).toBeNull();
     expect(desk.decidedRefunds).toEqual([]);
-    expect(desk.unfinishedRefunds).toEqual([{ id: request.id, reference: request.reference, approvedCents: 1500 }]);
+    expect(desk.unfinishedRefunds).toEqual([
+      { id: request.id, reference: request.reference, approvedCents: 1500, origin: 'staff' },
+    ]);
 
     // A second refund from the desk meanwhile could give the same money back twice: refused, nothing stored.
     const second = await asStaff('POST', `/admin/orders/${order.displayId}/refunds`, {
@@ -157,9 +160,9 @@ describe('a refund started on the desk that the payment provider answers unclear
     });
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().message).toBe(
-      `Refund ${request.reference} of this order is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
+      `Refund ${request.reference} of this order (started on the desk) is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
     );
-    expect(second.json().message).toBe(DESK_REFUND_MESSAGES.unfinished(request.reference));
+    expect(second.json().message).toBe(DESK_REFUND_MESSAGES.unfinished(request.reference, 'staff'));
     expect(await requestsOf(order.id)).toHaveLength(1);
 
     // Retried on the refunds desk under the same key: refunded once, and the desk lists it as decided.
@@ -172,5 +175,38 @@ describe('a refund started on the desk that the payment provider answers unclear
     expect(after.decidedRefunds.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
       [request.id, 'Refunded'],
     ]);
+  });
+});
+
+describe("a customer's refund request approved on the refunds desk, its answer unclear", () => {
+  it("blocks a refund from the order desk and is named as the customer's, there and in the refusal", async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Mira Asked', email: uniqueEmail('mira') });
+    const order = await startApplication(t.app, customer.token);
+    await payWithSandbox(t, customer.token, order.displayId);
+    const request = await requestRefund(t, customer.email, order.displayId, '10.00');
+    const sandbox = t.app.services.sandbox?.provider;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    const unclear = vi
+      .spyOn(sandbox, 'refund')
+      .mockRejectedValueOnce(Object.assign(new Error('provider answered 503'), { statusCode: 503 }));
+    const approved = await asStaff('POST', `/admin/refunds/${request.id}/approve`, { amountCents: 1000 });
+    unclear.mockRestore();
+    expect(approved.statusCode, approved.body).toBe(502);
+
+    const desk = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(desk.unfinishedRefunds).toEqual([
+      { id: request.id, reference: request.reference, approvedCents: 1000, origin: 'customer' },
+    ]);
+    const fromDesk = await asStaff('POST', `/admin/orders/${order.displayId}/refunds`, {
+      amountCents: 500,
+      reason,
+      idempotencyKey: randomUUID(),
+    });
+    expect(fromDesk.statusCode, fromDesk.body).toBe(409);
+    expect(fromDesk.json().message).toBe(
+      `Refund ${request.reference} of this order (asked for by the customer) is approved, but the payment provider's answer is not recorded: retry it or record it on the refunds desk before starting another.`,
+    );
+    expect(fromDesk.json().message).toBe(DESK_REFUND_MESSAGES.unfinished(request.reference, 'customer'));
+    expect(await requestsOf(order.id)).toHaveLength(1);
   });
 });

@@ -29,7 +29,7 @@ export function deskRefundAnswer(result: DeskRefundResult): FormResult<{ refund:
     case 'open-request':
       return formFailure(409, D.openRequest(result.reference));
     case 'unfinished':
-      return formFailure(409, D.unfinished(result.reference));
+      return formFailure(409, D.unfinished(result.reference, result.origin));
     case 'key-reused':
       return formFailure(409, D.keyReused, { idempotencyKey: D.keyReused });
     case 'not-finished':

@@ -8,6 +8,7 @@ import {
   type NamedRefund,
   OPEN_REFUND_REQUEST_STATUSES,
   partialReasonRefusal,
+  type RefundOrigin,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
@@ -92,7 +93,7 @@ export type DeskRefundResult =
    */
   | { ok: false; reason: 'provider' | 'provider-unclear'; refundRequest: NamedRefund }
   /** Another refund of the order is approved and unfinished at the provider (decision 0191). */
-  | { ok: false; reason: 'unfinished'; reference: string }
+  | { ok: false; reason: 'unfinished'; reference: string; origin: RefundOrigin }
   | { ok: false; reason: 'cancelled' | 'key-reused' }
   | { ok: false; reason: 'open-request'; reference: string }
   | { ok: false; reason: 'not-finished'; reference: string; status: RefundStatus };
@@ -600,7 +601,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           // Within what is left (more is refused as such below), a refund that may have been made
           // already comes first: a second one could give the same money back twice (decision 0191).
           const [unfinished] = input.amountCents <= left.remainingCents ? await requests.listUnfinished(order.id) : [];
-          if (unfinished) return { ok: false, reason: 'unfinished', reference: unfinished.reference };
+          if (unfinished)
+            return { ok: false, reason: 'unfinished', reference: unfinished.reference, origin: unfinished.origin };
           const inserted = await requests.insert({
             reference,
             orderId: order.id,

@@ -38,6 +38,7 @@ export function createRefundsRepository(db: Database) {
           id: refundRequests.id,
           reference: refundRequests.reference,
           approvedCents: refundRequests.approvedCents,
+          origin: refundRequests.origin,
         })
         .from(refundRequests)
         .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, 'Approved')))

@@ -1,3 +1,4 @@
+import type { RefundOrigin } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
@@ -268,8 +269,10 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       return createRefundsRepository(db).findOpenRequest(orderId);
     },
 
-    /** The order's approved requests not yet refunded at the provider, newest first, with their amounts (0191). */
-    async unfinishedRequestsOf(orderId: number): Promise<{ id: number; reference: string; approvedCents: number }[]> {
+    /** The order's approved requests not yet refunded at the provider, newest first, with their amounts and who opened them (0191). */
+    async unfinishedRequestsOf(
+      orderId: number,
+    ): Promise<{ id: number; reference: string; approvedCents: number; origin: RefundOrigin }[]> {
       // An Approved request always has its amount (the approval sets both in one update).
       return (await createRefundsRepository(db).listUnfinished(orderId)).map((r) => ({
         ...r,

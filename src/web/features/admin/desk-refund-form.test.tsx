@@ -35,7 +35,8 @@ function DeskAfterReload() {
   const [unfinishedRefunds, setUnfinished] = useState<DeskOrder['unfinishedRefunds']>([]);
   reloadDesk.withReopened = () =>
     setOpenRefund({ id: 42, reference: 'RF-7K3Q9M2X', status: 'In review', amountCents: 4000 });
-  reloadDesk.withUnfinished = () => setUnfinished([{ id: 42, reference: 'RF-7K3Q9M2X', approvedCents: 4000 }]);
+  reloadDesk.withUnfinished = () =>
+    setUnfinished([{ id: 42, reference: 'RF-7K3Q9M2X', approvedCents: 4000, origin: 'staff' }]);
   return <DeskRefundForm {...paid} openRefund={openRefund} unfinishedRefunds={unfinishedRefunds} />;
 }
 
@@ -111,10 +112,18 @@ describe('the order desk’s refund form (decision 0187)', () => {
     expect(await screen.findByRole('link', { name: 'decide it on the refunds desk' })).toBeTruthy();
     waiting.unmount();
     const unfinished = renderWithRouter(
-      <DeskRefundForm {...paid} unfinishedRefunds={[{ id: 5, reference: 'RF-2B4D6F8H', approvedCents: 900 }]} />,
+      <DeskRefundForm
+        {...paid}
+        unfinishedRefunds={[{ id: 5, reference: 'RF-2B4D6F8H', approvedCents: 900, origin: 'customer' }]}
+      />,
     );
-    // An approved refund the provider never confirmed may have been made: a second one could give it twice.
-    expect(await screen.findByText(/Refund RF-2B4D6F8H waits for the payment provider's answer/)).toBeTruthy();
+    // An approved refund the provider never confirmed may have been made: a second one could give it
+    // twice. It says who opened it: here the customer's request, approved on the refunds desk.
+    expect(
+      await screen.findByText(
+        /Refund RF-2B4D6F8H \(asked for by the customer\) waits for the payment provider's answer/,
+      ),
+    ).toBeTruthy();
     const retry = screen.getByRole('link', { name: 'retry or record it on the refunds desk' });
     expect(retry.getAttribute('href')).toBe('/admin/refunds/5');
     expect(screen.queryByRole('textbox', { name: 'Amount to refund (USD)' })).toBeNull();

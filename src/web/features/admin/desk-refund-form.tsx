@@ -7,6 +7,7 @@ import {
   type NamedRefund,
   namedRefundLink,
   namedRefundOf,
+  REFUND_ORIGIN_WORDS,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
@@ -115,7 +116,8 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
     if (unfinished.id === named?.id) return withNotice(null);
     return withNotice(
       <p className="text-sm text-slate-700">
-        Refund {unfinished.reference} waits for the payment provider's answer:{' '}
+        Refund {unfinished.reference} ({REFUND_ORIGIN_WORDS[unfinished.origin]}) waits for the payment provider's
+        answer:{' '}
         <Link to={`${ROUTES.ADMIN_REFUNDS}/${unfinished.id}`} className="text-brand-700 underline">
           retry or record it on the refunds desk
         </Link>{' '}

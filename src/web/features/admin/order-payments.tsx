@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
+import { REFUND_ORIGIN_WORDS } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { FEE_REFUND_MARK, FORMER_PRICE_LINE } from '../../../domain/checkout/cost-summary.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
@@ -151,7 +152,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
         ) : null}
         {order.unfinishedRefunds.map((r) => (
           <p key={r.id} className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2">
-            {M.unfinishedRefund(r.reference, money(r.approvedCents))}{' '}
+            {M.unfinishedRefund(r.reference, money(r.approvedCents), r.origin)}{' '}
             <Link
               to={`${ROUTES.ADMIN_REFUNDS}/${r.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2"
@@ -177,8 +178,10 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
                       money(r.amountCents),
                     )}
                   </Link>
-                  {r.origin === 'cancellation' ? <span className="text-slate-600"> · {M.byCancellation}</span> : null}
-                  {r.origin === 'staff' ? <span className="text-slate-600"> · {M.byStaff}</span> : null}
+                  {/* The customer's own request is the usual case: only the others are named. */}
+                  {r.origin === 'customer' ? null : (
+                    <span className="text-slate-600"> · {REFUND_ORIGIN_WORDS[r.origin]}</span>
+                  )}
                 </li>
               ))}
             </ul>

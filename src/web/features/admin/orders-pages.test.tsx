@@ -7,6 +7,7 @@ import {
   orderQueueQuery,
   type QueuedOrder,
 } from '../../../domain/admin/orders.ts';
+import { REFUND_ORIGIN_WORDS } from '../../../domain/admin/refunds.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
@@ -643,9 +644,11 @@ describe('the order page', () => {
     const payments = screen.getByRole('region', { name: 'Payments' });
     const cancelled = within(payments).getByRole('link', { name: 'RF-CANCEL01: Refunded $40 of $315 asked' });
     expect(cancelled.getAttribute('href')).toBe('/admin/refunds/9');
-    expect(cancelled.parentElement?.textContent).toContain(ORDER_DESK_MESSAGES.byCancellation);
+    expect(cancelled.parentElement?.textContent).toContain('· opened by our cancellation');
+    expect(REFUND_ORIGIN_WORDS.cancellation).toBe('opened by our cancellation');
     const asked = within(payments).getByRole('link', { name: 'RF-ASKED001: Rejected, $10 asked' });
-    expect(asked.parentElement?.textContent).not.toContain(ORDER_DESK_MESSAGES.byCancellation);
+    // The customer's own request, the usual case, is not named.
+    expect(asked.parentElement?.textContent).toBe('RF-ASKED001: Rejected, $10 asked');
   });
 
   it('links the refund request that waits for a decision, with what was asked', async () => {
@@ -665,14 +668,14 @@ describe('the order page', () => {
   it('links an approved refund the payment provider never confirmed, to retry or record it (decision 0191)', async () => {
     await show({
       ...ORDER,
-      unfinishedRefunds: [{ id: 11, reference: 'RF-2B4D6F8H', approvedCents: 1500 }],
+      unfinishedRefunds: [{ id: 11, reference: 'RF-2B4D6F8H', approvedCents: 1500, origin: 'customer' }],
     } as DeskOrder);
     const payments = screen.getByRole('region', { name: 'Payments' });
     const line = within(payments).getByText(
-      "Refund RF-2B4D6F8H of $15 is approved, but the payment provider's answer is not recorded: it may have been made.",
+      "Refund RF-2B4D6F8H of $15 (asked for by the customer) is approved, but the payment provider's answer is not recorded: it may have been made.",
       { exact: false },
     );
-    expect(line.textContent).toContain(ORDER_DESK_MESSAGES.unfinishedRefund('RF-2B4D6F8H', '$15'));
+    expect(line.textContent).toContain(ORDER_DESK_MESSAGES.unfinishedRefund('RF-2B4D6F8H', '$15', 'customer'));
     const link = within(payments).getByRole('link', { name: 'Retry or record it on the refunds desk' });
     expect(link.getAttribute('href')).toBe('/admin/refunds/11');
     expect(within(payments).queryByText('None.')).toBeNull();
