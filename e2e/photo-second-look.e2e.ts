@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from '../src/domain/config/admin-routes.ts';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { notificationHref } from '../src/domain/notifications/notification.ts';
 import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
@@ -75,7 +76,7 @@ async function staffAtPhotoChecks(orderId: string) {
   await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
   const staff = await e2e.desktop();
   await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
-  await staff.page.goto(ROUTES.ADMIN_PHOTO_CHECKS);
+  await staff.page.goto(ADMIN_ROUTES.PHOTO_CHECKS);
   await waitForHydration(staff.page);
   const card = staff.page.getByRole('listitem').filter({ has: staff.page.getByRole('link', { name: orderId }) });
   await expectVisible(card);
@@ -139,7 +140,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       ]);
       await items.scrollIntoViewIfNeeded();
       await atBothWidths(desk, 'desk-held');
-      await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);
+      await desk.goto(ADMIN_ROUTES.PHOTO_CHECKS);
       await waitForHydration(desk);
 
       const sheet = () =>

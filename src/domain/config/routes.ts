@@ -33,21 +33,10 @@ export const ROUTES = {
   GUIDELINE: '/guideline',
   PRIVACY_POLICY: '/privacy-policy',
   ARTICLES: '/articles',
-  // The back office (issue 13): staff and admins only, never indexed or cached.
+  // The back office (issue 13): staff and admins only, never indexed or cached. Its pages' paths are
+  // ADMIN_ROUTES (admin-routes.ts): every page's first load carries this object, and no storefront
+  // page links into the back office but its home.
   ADMIN: '/admin',
-  ADMIN_AUDIT_LOG: '/admin/audit-log',
-  ADMIN_USERS: '/admin/users',
-  ADMIN_REFUNDS: '/admin/refunds',
-  ADMIN_REFERRAL_REWARDS: '/admin/referral-rewards',
-  ADMIN_MESSAGES: '/admin/messages',
-  ADMIN_CATALOG: '/admin/catalog',
-  ADMIN_COUPONS: '/admin/coupons',
-  ADMIN_COUNTRIES: '/admin/countries',
-  ADMIN_ORDERS: '/admin/orders',
-  ADMIN_PHOTO_CHECKS: '/admin/photo-checks',
-  ADMIN_DATA_RIGHTS: '/admin/data-rights',
-  ADMIN_FORMS: '/admin/forms',
-  ADMIN_CONTENT: '/admin/content',
 } as const;
 
 /**

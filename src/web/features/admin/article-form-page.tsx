@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { type AdminArticle, articleEditSchema, articleFormSchema } from '../../../domain/admin/content.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 
@@ -26,7 +27,7 @@ export function ArticleFormPage({ article }: { article: AdminArticle | null }) {
     const saved = article
       ? await saving.save<AdminArticle>('PUT', `/admin/articles/${article.id}`, parsed.data)
       : await saving.save<AdminArticle>('POST', '/admin/articles', parsed.data);
-    if (saved && !article) await navigate(`${ROUTES.ADMIN_CONTENT}/articles/${saved.id}`);
+    if (saved && !article) await navigate(`${ADMIN_ROUTES.CONTENT}/articles/${saved.id}`);
     // The next save is made from what this one stored, so it needs the page's new `updatedAt`.
     else if (saved) await revalidate();
   };
@@ -34,7 +35,7 @@ export function ArticleFormPage({ article }: { article: AdminArticle | null }) {
   return (
     <section aria-labelledby="article-title" className="flex max-w-3xl flex-col gap-4">
       <p>
-        <Link to={ROUTES.ADMIN_CONTENT} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.CONTENT} className="text-sm text-brand-700 hover:underline">
           ← Content
         </Link>
       </p>

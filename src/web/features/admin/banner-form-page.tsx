@@ -1,5 +1,5 @@
 import { type AdminBanner, bannerEditSchema, bannerFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
 
@@ -30,7 +30,7 @@ export function BannerFormPage({ banner: loaded }: { banner: AdminBanner | null 
     schema: bannerFormSchema,
     editSchema: bannerEditSchema,
     apiPath: '/admin/banners',
-    pagePath: `${ROUTES.ADMIN_CONTENT}/banners`,
+    pagePath: `${ADMIN_ROUTES.CONTENT}/banners`,
   });
   return (
     <ContentFormPage

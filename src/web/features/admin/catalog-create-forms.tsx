@@ -10,7 +10,7 @@ import {
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
@@ -51,7 +51,7 @@ export function NewServiceForm() {
             description: fieldText(data, form.id('description')),
             isActive: checked(data, form, 'isActive'),
           },
-          onSaved: (created) => navigate(`${ROUTES.ADMIN_CATALOG}/${(created as { id: number }).id}`),
+          onSaved: (created) => navigate(`${ADMIN_ROUTES.CATALOG}/${(created as { id: number }).id}`),
         });
       }}
     >

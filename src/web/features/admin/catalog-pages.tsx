@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../../../domain/admin/catalog.ts';
 import type { AdminFaq } from '../../../domain/admin/catalog-content.ts';
 import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { FaqList, PackageTextList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, NewServiceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
 import { AddonPriceForm, choiceLabel, PackageForm, PriceForm, ServiceForm } from './catalog-forms.tsx';
@@ -14,7 +14,7 @@ const columns = [
   column.accessor('name', {
     header: 'Service',
     cell: ({ row }) => (
-      <Link to={`${ROUTES.ADMIN_CATALOG}/${row.original.id}`} className="font-semibold text-brand-800 underline">
+      <Link to={`${ADMIN_ROUTES.CATALOG}/${row.original.id}`} className="font-semibold text-brand-800 underline">
         {row.original.name}
       </Link>
     ),
@@ -88,7 +88,7 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
   return (
     <section aria-labelledby="service-title" className="flex flex-col gap-8">
       <div>
-        <Link to={ROUTES.ADMIN_CATALOG} className="text-brand-800 underline">
+        <Link to={ADMIN_ROUTES.CATALOG} className="text-brand-800 underline">
           Back to the catalog
         </Link>
         <h1 id="service-title" className="mt-2 text-2xl font-bold text-slate-900">
@@ -107,7 +107,7 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
         url={`/admin/catalog/services/${service.id}`}
         title={`Remove ${service.name}`}
         label="Remove service"
-        after={() => navigate(ROUTES.ADMIN_CATALOG)}
+        after={() => navigate(ADMIN_ROUTES.CATALOG)}
       />
       <ParametersForm service={service} />
 

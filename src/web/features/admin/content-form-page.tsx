@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { fieldErrorsOf, SaveOutcome, TextField, useContentSave } from './content-fields.tsx';
 
 /** An "Order" field's text as the form schemas take it: empty is NaN, so the schema names the field. */
@@ -31,7 +31,7 @@ export function ContentPageHeading({ titleId, children }: { titleId: string; chi
   return (
     <>
       <p>
-        <Link to={ROUTES.ADMIN_CONTENT} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.CONTENT} className="text-sm text-brand-700 hover:underline">
           ← Content
         </Link>
       </p>
@@ -139,7 +139,7 @@ export function useContentRecordForm<T extends { id: number; updatedAt: string }
   editSchema: z.ZodType;
   /** `/admin/partners`: POST here adds, PUT `/admin/partners/:id` changes. */
   apiPath: string;
-  /** The admin section new records open under, `${ROUTES.ADMIN_CONTENT}/partners`. */
+  /** The admin section new records open under, `${ADMIN_ROUTES.CONTENT}/partners`. */
   pagePath: string;
 }) {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import type {
   AdminPartner,
   AdminTeamMember,
 } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { mediaUrl } from '../../../domain/marketing/media.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
@@ -43,12 +43,12 @@ export function ContentPage({
       </h1>
       <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <li>
-          <Link to={`${ROUTES.ADMIN_CONTENT}/terms`} className="text-brand-700 hover:underline">
+          <Link to={`${ADMIN_ROUTES.CONTENT}/terms`} className="text-brand-700 hover:underline">
             Terms and privacy sections
           </Link>
         </li>
         <li>
-          <Link to={`${ROUTES.ADMIN_CONTENT}/about`} className="text-brand-700 hover:underline">
+          <Link to={`${ADMIN_ROUTES.CONTENT}/about`} className="text-brand-700 hover:underline">
             About page text
           </Link>
         </li>
@@ -180,7 +180,7 @@ function ContentList({
   rows: ListRow[];
   action: ReturnType<typeof useAdminAction>;
 }) {
-  const base = `${ROUTES.ADMIN_CONTENT}/${kind}`;
+  const base = `${ADMIN_ROUTES.CONTENT}/${kind}`;
   /** Moves a row one place: the two swap positions (equal positions become two in a row). */
   const move = async (index: number, by: -1 | 1) => {
     const row = rows[index];

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { countryEditSchema } from '../../../domain/admin/countries.ts';
 import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import type { Country } from '../../../domain/countries/country.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
@@ -15,7 +15,7 @@ const columns = [
   column.accessor('name', {
     header: 'Country',
     cell: ({ row }) => (
-      <Link to={`${ROUTES.ADMIN_COUNTRIES}/${row.original.isoCode}`} className="font-semibold text-brand-800 underline">
+      <Link to={`${ADMIN_ROUTES.COUNTRIES}/${row.original.isoCode}`} className="font-semibold text-brand-800 underline">
         {row.original.name}
       </Link>
     ),
@@ -53,7 +53,7 @@ export function CountryEditPage({ country }: { country: Country }) {
   return (
     <section aria-labelledby="country-title" className="flex flex-col gap-4">
       <div>
-        <Link to={ROUTES.ADMIN_COUNTRIES} className="text-brand-800 underline">
+        <Link to={ADMIN_ROUTES.COUNTRIES} className="text-brand-800 underline">
           Back to the countries
         </Link>
         <h1 id="country-title" className="mt-2 text-2xl font-bold text-slate-900">

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/admin/coupons.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { DISCOUNT_TYPES } from '../../../domain/checkout/coupons.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { SelectField, TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
 import { DataTable } from './data-table.tsx';
@@ -32,7 +32,7 @@ const columns = [
     enableSorting: true,
     cell: ({ row }) => (
       <Link
-        to={`${ROUTES.ADMIN_COUPONS}/${row.original.id}`}
+        to={`${ADMIN_ROUTES.COUPONS}/${row.original.id}`}
         className="font-mono font-semibold text-brand-800 underline"
       >
         {row.original.code}
@@ -266,7 +266,7 @@ export function CouponEditPage({ coupon }: { coupon: AdminCoupon }) {
   return (
     <section aria-labelledby="coupon-title" className="flex flex-col gap-6">
       <div>
-        <Link to={ROUTES.ADMIN_COUPONS} className="text-brand-800 underline">
+        <Link to={ADMIN_ROUTES.COUPONS} className="text-brand-800 underline">
           Back to coupons
         </Link>
         <h1 id="coupon-title" className="mt-2 font-mono text-2xl font-bold text-slate-900">

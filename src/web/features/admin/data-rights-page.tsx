@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import type { AdminDeletionRequest } from '../../../domain/data-rights/schemas.ts';
 import { DAY_MS } from '../../../domain/time.ts';
 import { longDate } from '../../lib/format-date.ts';
@@ -62,14 +62,14 @@ function PendingRequest({
           <ul className="mt-1 flex flex-wrap gap-2">
             {request.openOrders.map((order) => (
               <li key={order.orderId}>
-                <Link to={`${ROUTES.ADMIN_ORDERS}/${order.orderId}`} className={WAITING_LINK}>
+                <Link to={`${ADMIN_ROUTES.ORDERS}/${order.orderId}`} className={WAITING_LINK}>
                   {order.orderId} · {order.status}
                 </Link>
               </li>
             ))}
             {request.openRefundRequests.map((refund) => (
               <li key={refund.id}>
-                <Link to={`${ROUTES.ADMIN_REFUNDS}/${refund.id}`} className={WAITING_LINK}>
+                <Link to={`${ADMIN_ROUTES.REFUNDS}/${refund.id}`} className={WAITING_LINK}>
                   {DATA_RIGHTS_PAGE_TEXT.refundRequest(refund.reference, refund.orderId)}
                 </Link>
               </li>

@@ -10,7 +10,7 @@ import {
   REFUND_ORIGIN_WORDS,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { FormAlert } from '../../components/ui/form-field.tsx';
 import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
@@ -42,7 +42,7 @@ function NamedRefundNotice({ message, request }: { message: string; request: Nam
       <FormAlert tone="error">
         <p>{message}</p>
         <Link
-          to={`${ROUTES.ADMIN_REFUNDS}/${request.id}`}
+          to={`${ADMIN_ROUTES.REFUNDS}/${request.id}`}
           className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
         >
           {namedRefundLink(request)}
@@ -90,7 +90,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
     return withNotice(
       <p className="text-sm text-slate-700">
         This order is cancelled: what is left of its payment goes back through its cancellation refund request on the{' '}
-        <Link to={ROUTES.ADMIN_REFUNDS} className="text-brand-700 underline">
+        <Link to={ADMIN_ROUTES.REFUNDS} className="text-brand-700 underline">
           refunds desk
         </Link>
         .
@@ -103,7 +103,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
     return withNotice(
       <p className="text-sm text-slate-700">
         Refund request {openRefund.reference} waits for a decision:{' '}
-        <Link to={`${ROUTES.ADMIN_REFUNDS}/${openRefund.id}`} className="text-brand-700 underline">
+        <Link to={`${ADMIN_ROUTES.REFUNDS}/${openRefund.id}`} className="text-brand-700 underline">
           decide it on the refunds desk
         </Link>{' '}
         instead.
@@ -118,7 +118,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
       <p className="text-sm text-slate-700">
         Refund {unfinished.reference} ({REFUND_ORIGIN_WORDS[unfinished.origin]}) waits for the payment provider's
         answer:{' '}
-        <Link to={`${ROUTES.ADMIN_REFUNDS}/${unfinished.id}`} className="text-brand-700 underline">
+        <Link to={`${ADMIN_ROUTES.REFUNDS}/${unfinished.id}`} className="text-brand-700 underline">
           retry or record it on the refunds desk
         </Link>{' '}
         before starting another.

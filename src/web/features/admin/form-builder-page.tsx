@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { ADMIN_FORM_MESSAGES, type AdminFormDetail, definitionErrors } from '../../../domain/admin/forms.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import {
   type FormDefinition,
   type FormField,
@@ -156,7 +156,7 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
   return (
     <section aria-labelledby="builder-title" className="flex flex-col gap-6">
       <p>
-        <Link to={ROUTES.ADMIN_FORMS} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.FORMS} className="text-sm text-brand-700 hover:underline">
           ← Forms
         </Link>
       </p>

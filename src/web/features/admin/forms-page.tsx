@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AdminFormSummary } from '../../../domain/admin/forms.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 
 /** The package forms (admins): each form's newest version and whether a draft waits. */
 export function FormsPage({ forms }: { forms: AdminFormSummary[] }) {
@@ -42,7 +42,7 @@ export function FormsPage({ forms }: { forms: AdminFormSummary[] }) {
                 <td className="py-2 pr-4">
                   <Link
                     className="font-medium text-brand-700 hover:underline"
-                    to={`${ROUTES.ADMIN_FORMS}/${form.packageIds[0]}`}
+                    to={`${ADMIN_ROUTES.FORMS}/${form.packageIds[0]}`}
                   >
                     {form.title}
                   </Link>

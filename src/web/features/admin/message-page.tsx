@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AdminMessageDetail, replyToMessageSchema } from '../../../domain/admin/messages.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -25,7 +25,7 @@ export function MessagePage({ detail }: { detail: AdminMessageDetail }) {
   return (
     <section aria-labelledby="message-title" className="flex flex-col gap-6">
       <p>
-        <Link to={ROUTES.ADMIN_MESSAGES} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.MESSAGES} className="text-sm text-brand-700 hover:underline">
           ← Contact messages
         </Link>
       </p>

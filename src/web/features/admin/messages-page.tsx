@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { AdminMessage, AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { DataTable } from './data-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import { TableSearch } from './table-search.tsx';
@@ -20,7 +20,7 @@ const columns = [
     cell: (info) => (
       <Link
         className="font-medium text-brand-700 hover:underline"
-        to={`${ROUTES.ADMIN_MESSAGES}/${info.row.original.id}`}
+        to={`${ADMIN_ROUTES.MESSAGES}/${info.row.original.id}`}
       >
         {info.getValue()}
       </Link>

@@ -1,5 +1,5 @@
 import { type AdminOffer, offerEditSchema, offerFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
 
@@ -32,7 +32,7 @@ export function OfferFormPage({ offer: loaded }: { offer: AdminOffer | null }) {
     schema: offerFormSchema,
     editSchema: offerEditSchema,
     apiPath: '/admin/offers',
-    pagePath: `${ROUTES.ADMIN_CONTENT}/offers`,
+    pagePath: `${ADMIN_ROUTES.CONTENT}/offers`,
   });
   return (
     <ContentFormPage

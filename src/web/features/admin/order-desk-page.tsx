@@ -31,8 +31,8 @@ import {
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { telHref } from '../../../domain/config/navigation.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
 import {
@@ -1080,7 +1080,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
         {photo.printsHeld ? (
           <p className="mb-3 text-sm font-medium text-amber-800">
             {SECOND_LOOK_MESSAGES.orderHeld}{' '}
-            <Link to={ROUTES.ADMIN_PHOTO_CHECKS} className="underline">
+            <Link to={ADMIN_ROUTES.PHOTO_CHECKS} className="underline">
               Photo checks
             </Link>
           </p>
@@ -1127,7 +1127,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
   return (
     <article aria-labelledby="desk-order-title" className="flex flex-col gap-4">
       <p className="text-sm">
-        <Link to={ROUTES.ADMIN_ORDERS} className="font-semibold text-brand-700 underline">
+        <Link to={ADMIN_ROUTES.ORDERS} className="font-semibold text-brand-700 underline">
           ← Orders
         </Link>
       </p>

@@ -4,7 +4,7 @@ import { REFUND_ORIGIN_WORDS } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { FEE_REFUND_MARK, FORMER_PRICE_LINE } from '../../../domain/checkout/cost-summary.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments/payment.ts';
 import { ATTEMPT_STATUS_LABELS, formatUtc, PROVIDER_NAMES } from './order-format.ts';
 
@@ -143,7 +143,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
               formatMoney({ amountCents: order.openRefund.amountCents, currency: order.charged.currency }),
             )}{' '}
             <Link
-              to={`${ROUTES.ADMIN_REFUNDS}/${order.openRefund.id}`}
+              to={`${ADMIN_ROUTES.REFUNDS}/${order.openRefund.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2"
             >
               {M.openRefundLink}
@@ -154,7 +154,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
           <p key={r.id} className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2">
             {M.unfinishedRefund(r.reference, money(r.approvedCents), r.origin)}{' '}
             <Link
-              to={`${ROUTES.ADMIN_REFUNDS}/${r.id}`}
+              to={`${ADMIN_ROUTES.REFUNDS}/${r.id}`}
               className="font-semibold text-brand-700 underline underline-offset-2"
             >
               {M.unfinishedRefundLink}
@@ -168,7 +168,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
               {order.decidedRefunds.map((r) => (
                 <li key={r.id}>
                   <Link
-                    to={`${ROUTES.ADMIN_REFUNDS}/${r.id}`}
+                    to={`${ADMIN_ROUTES.REFUNDS}/${r.id}`}
                     className="font-medium text-brand-700 underline underline-offset-2"
                   >
                     {M.decidedRefund(

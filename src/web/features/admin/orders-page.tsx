@@ -8,7 +8,7 @@ import {
 } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { refundedNote } from '../../../domain/orders/order-summary.ts';
 import { ORDER_STATUSES } from '../../../domain/orders/status.ts';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -51,7 +51,7 @@ const columns = [
     cell: ({ row, getValue }) => (
       <span className="flex flex-col items-start gap-1">
         <Link
-          to={`${ROUTES.ADMIN_ORDERS}/${getValue()}`}
+          to={`${ADMIN_ROUTES.ORDERS}/${getValue()}`}
           className="font-mono font-semibold text-brand-700 underline underline-offset-4"
         >
           {getValue()}
@@ -161,7 +161,7 @@ function QueueFilters({ query, services }: { query: OrderQueueQuery; services: S
         Filter
       </button>
       {query.q || query.status || query.service || query.from || query.to || query.expedite ? (
-        <Link to={ROUTES.ADMIN_ORDERS} className="py-2 text-sm font-semibold text-brand-700 underline">
+        <Link to={ADMIN_ROUTES.ORDERS} className="py-2 text-sm font-semibold text-brand-700 underline">
           Clear
         </Link>
       ) : null}

@@ -1,5 +1,5 @@
 import { type AdminPartner, partnerEditSchema, partnerFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
 
@@ -30,7 +30,7 @@ export function PartnerFormPage({ partner: loaded }: { partner: AdminPartner | n
     schema: partnerFormSchema,
     editSchema: partnerEditSchema,
     apiPath: '/admin/partners',
-    pagePath: `${ROUTES.ADMIN_CONTENT}/partners`,
+    pagePath: `${ADMIN_ROUTES.CONTENT}/partners`,
   });
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { BUSINESS_HOURS, businessDeadlineWords } from '../../../domain/config/business-hours.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import {
   approvable,
   rejectPhotoSchema,
@@ -57,7 +57,7 @@ function QueuedPhoto({ entry, action }: { entry: SecondLookEntry; action: Return
         />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            <Link to={`${ROUTES.ADMIN_ORDERS}/${entry.order.displayId}`} className="font-mono text-brand-700 underline">
+            <Link to={`${ADMIN_ROUTES.ORDERS}/${entry.order.displayId}`} className="font-mono text-brand-700 underline">
               {entry.order.displayId}
             </Link>{' '}
             · {PHOTO_SIZES[entry.photoSize].label}

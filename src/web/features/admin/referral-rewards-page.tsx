@@ -8,7 +8,7 @@ import {
 } from '../../../domain/admin/referral-rewards.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { DataTable } from './data-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import { TableSearch } from './table-search.tsx';
@@ -44,7 +44,7 @@ function columnsFor(markSent: (reward: AdminReferralReward) => void, pending: bo
       header: "Friend's order",
       cell: (info) => (
         <span className="flex flex-col">
-          <Link className="font-mono text-brand-700 hover:underline" to={`${ROUTES.ADMIN_ORDERS}/${info.getValue()}`}>
+          <Link className="font-mono text-brand-700 hover:underline" to={`${ADMIN_ROUTES.ORDERS}/${info.getValue()}`}>
             {info.getValue()}
           </Link>
           <span className="text-slate-600">{info.row.original.friend}</span>

@@ -10,7 +10,7 @@ import {
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { formatUtc } from './order-format.ts';
 import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
@@ -143,7 +143,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   return (
     <section aria-labelledby="refund-title" className="flex flex-col gap-6">
       <p>
-        <Link to={ROUTES.ADMIN_REFUNDS} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.REFUNDS} className="text-sm text-brand-700 hover:underline">
           ← Refund requests
         </Link>
       </p>
@@ -155,7 +155,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <dd>{request.status}</dd>
         <dt className="font-semibold text-slate-700">Order</dt>
         <dd>
-          <Link to={`${ROUTES.ADMIN_ORDERS}/${request.orderDisplayId}`} className="font-mono text-brand-700 underline">
+          <Link to={`${ADMIN_ROUTES.ORDERS}/${request.orderDisplayId}`} className="font-mono text-brand-700 underline">
             {request.orderDisplayId}
           </Link>
           {order ? ` — ${order.title} (${order.status}, ${money(order.totalCents)})` : ''}

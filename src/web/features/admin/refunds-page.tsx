@@ -9,7 +9,7 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { DataTable } from './data-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import { TableSearch } from './table-search.tsx';
@@ -23,7 +23,7 @@ const columns = [
     cell: (info) => (
       <Link
         className="font-mono font-medium text-brand-700 hover:underline"
-        to={`${ROUTES.ADMIN_REFUNDS}/${info.row.original.id}`}
+        to={`${ADMIN_ROUTES.REFUNDS}/${info.row.original.id}`}
       >
         {info.getValue()}
       </Link>
@@ -33,7 +33,7 @@ const columns = [
     header: 'Order',
     // The order's desk lists every payment and refund of it, automatic ones for stray charges too.
     cell: (info) => (
-      <Link className="font-mono text-brand-700 hover:underline" to={`${ROUTES.ADMIN_ORDERS}/${info.getValue()}`}>
+      <Link className="font-mono text-brand-700 hover:underline" to={`${ADMIN_ROUTES.ORDERS}/${info.getValue()}`}>
         {info.getValue()}
       </Link>
     ),
@@ -175,7 +175,7 @@ function AutomaticRefunds({ refunds }: { refunds: AutomaticRefund[] }) {
               className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2"
             >
               <Link
-                to={`${ROUTES.ADMIN_ORDERS}/${r.orderDisplayId}`}
+                to={`${ADMIN_ROUTES.ORDERS}/${r.orderDisplayId}`}
                 className="font-mono font-medium text-brand-700 hover:underline"
               >
                 {r.orderDisplayId}

@@ -1,3 +1,4 @@
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import type { UserRole } from '../../../domain/users/profile.ts';
 import { roleAllows } from '../../../domain/users/roles.ts';
@@ -12,19 +13,19 @@ export interface AdminSection {
 /** The back office's sections in navigation order (issue 13). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
-  { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
-  { label: 'Orders', to: ROUTES.ADMIN_ORDERS, role: 'staff' },
-  { label: 'Photo checks', to: ROUTES.ADMIN_PHOTO_CHECKS, role: 'staff' },
-  { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
-  { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
-  { label: 'Referral rewards', to: ROUTES.ADMIN_REFERRAL_REWARDS, role: 'staff' },
-  { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },
-  { label: 'Data requests', to: ROUTES.ADMIN_DATA_RIGHTS, role: 'staff' },
-  { label: 'Catalog', to: ROUTES.ADMIN_CATALOG, role: 'admin' },
-  { label: 'Coupons', to: ROUTES.ADMIN_COUPONS, role: 'admin' },
-  { label: 'Countries', to: ROUTES.ADMIN_COUNTRIES, role: 'admin' },
-  { label: 'Forms', to: ROUTES.ADMIN_FORMS, role: 'admin' },
-  { label: 'Content', to: ROUTES.ADMIN_CONTENT, role: 'admin' },
+  { label: 'Audit log', to: ADMIN_ROUTES.AUDIT_LOG, role: 'admin' },
+  { label: 'Orders', to: ADMIN_ROUTES.ORDERS, role: 'staff' },
+  { label: 'Photo checks', to: ADMIN_ROUTES.PHOTO_CHECKS, role: 'staff' },
+  { label: 'Users', to: ADMIN_ROUTES.USERS, role: 'admin' },
+  { label: 'Refunds', to: ADMIN_ROUTES.REFUNDS, role: 'staff' },
+  { label: 'Referral rewards', to: ADMIN_ROUTES.REFERRAL_REWARDS, role: 'staff' },
+  { label: 'Messages', to: ADMIN_ROUTES.MESSAGES, role: 'staff' },
+  { label: 'Data requests', to: ADMIN_ROUTES.DATA_RIGHTS, role: 'staff' },
+  { label: 'Catalog', to: ADMIN_ROUTES.CATALOG, role: 'admin' },
+  { label: 'Coupons', to: ADMIN_ROUTES.COUPONS, role: 'admin' },
+  { label: 'Countries', to: ADMIN_ROUTES.COUNTRIES, role: 'admin' },
+  { label: 'Forms', to: ADMIN_ROUTES.FORMS, role: 'admin' },
+  { label: 'Content', to: ADMIN_ROUTES.CONTENT, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {

@@ -1,5 +1,5 @@
 import { type AdminTeamMember, teamMemberEditSchema, teamMemberFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { ImageUploadForm, TextField } from './content-fields.tsx';
 import { ContentFormPage, PositionField, positionValue, useContentRecordForm } from './content-form-page.tsx';
 
@@ -28,7 +28,7 @@ export function TeamMemberFormPage({ member: loaded }: { member: AdminTeamMember
     schema: teamMemberFormSchema,
     editSchema: teamMemberEditSchema,
     apiPath: '/admin/team-members',
-    pagePath: `${ROUTES.ADMIN_CONTENT}/team-members`,
+    pagePath: `${ADMIN_ROUTES.CONTENT}/team-members`,
   });
   return (
     <ContentFormPage

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type AdminUserDetail, setUserRoleSchema } from '../../../domain/admin/users.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { USER_ROLES, type UserRole } from '../../../domain/users/profile.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 import { accountState } from './users-page.tsx';
@@ -30,7 +30,7 @@ export function UserPage({ detail, viewerId }: { detail: AdminUserDetail; viewer
   return (
     <section aria-labelledby="user-title" className="flex flex-col gap-6">
       <p>
-        <Link to={ROUTES.ADMIN_USERS} className="text-sm text-brand-700 hover:underline">
+        <Link to={ADMIN_ROUTES.USERS} className="text-sm text-brand-700 hover:underline">
           ← Users
         </Link>
       </p>

@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { AdminUser, AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { DataTable } from './data-table.tsx';
 import { TableSearch } from './table-search.tsx';
 
@@ -19,7 +19,7 @@ const columns = [
     header: 'Name',
     enableSorting: true,
     cell: (info) => (
-      <Link className="font-medium text-brand-700 hover:underline" to={`${ROUTES.ADMIN_USERS}/${info.row.original.id}`}>
+      <Link className="font-medium text-brand-700 hover:underline" to={`${ADMIN_ROUTES.USERS}/${info.row.original.id}`}>
         {info.getValue()}
       </Link>
     ),
