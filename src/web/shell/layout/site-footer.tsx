@@ -7,6 +7,7 @@ import {
   footerCompanyLinks,
 } from '../../../domain/config/footer-links.ts';
 import { telHref, whatsappHref } from '../../../domain/config/navigation.ts';
+import { PLATFORMS, type Platform } from '../../../domain/config/platform.ts';
 import { COMPANY_CLAIMS, SOCIAL_LINKS } from '../../../domain/config/site.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -42,8 +43,14 @@ function Column({ title, links }: { title: string; links: readonly FooterLink[] 
   );
 }
 
-/** SPEC.md §2 footer: services, company pages, social links, legal links and payment badges. */
-export function SiteFooter({ config }: { config: PublicConfig }) {
+/** What each brand is, under its wordmark (DESIGN.md §1: SevaPhotos is SevaDocs' photo brand). */
+export const FOOTER_TAGLINES: Record<Platform, string> = {
+  [PLATFORMS.docs]: `Consular paperwork for the Indian diaspora in the USA and Canada, prepared and checked by specialists since ${COMPANY_CLAIMS.foundedYear}.`,
+  [PLATFORMS.photos]: `Passport, visa and OCI photos checked against each document's rules and printed, by the team behind SevaDocs since ${COMPANY_CLAIMS.foundedYear}.`,
+};
+
+/** SPEC.md §2 footer: services, company pages, social links, legal links and payment badges, under the page's brand. */
+export function SiteFooter({ config, platform = PLATFORMS.docs }: { config: PublicConfig; platform?: Platform }) {
   // The configured contact values replace the defaults baked into the social list.
   const socialUrl = (id: string, url: string) =>
     id === 'email' ? `mailto:${config.supportEmail}` : id === 'whatsapp' ? whatsappHref(config.whatsappNumber) : url;
@@ -54,11 +61,8 @@ export function SiteFooter({ config }: { config: PublicConfig }) {
       <div className="page-x pt-14 pb-24 desk:pb-8">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
           <div className="col-span-2 lg:col-span-1">
-            <Logo inverted />
-            <p className="mt-4 max-w-xs leading-relaxed">
-              Consular paperwork for the Indian diaspora in the USA and Canada, prepared and checked by specialists
-              since {COMPANY_CLAIMS.foundedYear}.
-            </p>
+            <Logo inverted platform={platform} />
+            <p className="mt-4 max-w-xs leading-relaxed">{FOOTER_TAGLINES[platform]}</p>
             <p className="mt-6">
               <a href={telHref(config.tollFreeNumber)} className="footer-link inline-flex items-center gap-2">
                 <Icon name="phone" className="size-4 text-saffron-400" />

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { layoutForPath, menuForSession } from '../../../domain/config/navigation.ts';
+import { platformForPath } from '../../../domain/config/platform.ts';
 import { StaticIsland } from '../../components/ui/static-island.tsx';
 import type { NavService } from '../../lib/root-data.ts';
 import { ChatButton } from './chat-button.tsx';
@@ -29,14 +30,17 @@ interface SiteLayoutProps {
  * chat button. Which of them a page shows comes from `layoutForPath`.
  */
 export function SiteLayout({ config, services, user = null, children }: SiteLayoutProps) {
-  const layout = layoutForPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const layout = layoutForPath(pathname);
+  // The brand of the page (DESIGN.md §1): the header's, the banner's and the footer's words follow it.
+  const platform = platformForPath(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
       {layout.tollFreeBanner === 'none' ? null : (
-        <TollFreeBanner number={config.tollFreeNumber} fixed={layout.tollFreeBanner === 'fixed'} />
+        <TollFreeBanner number={config.tollFreeNumber} fixed={layout.tollFreeBanner === 'fixed'} platform={platform} />
       )}
       {layout.header ? (
         <SiteHeader config={config} services={services} menu={menuForSession(user !== null)} user={user} />
@@ -46,7 +50,14 @@ export function SiteLayout({ config, services, user = null, children }: SiteLayo
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         {children}
       </main>
-      <StaticIsland server={ServerFooter} serverHtml={footerHtml} client={ClientFooter} props={{ config }} />
+      {/* Keyed by the brand: a hydrated island keeps its server HTML, so moving to the other brand's pages draws it anew. */}
+      <StaticIsland
+        key={platform}
+        server={ServerFooter}
+        serverHtml={footerHtml}
+        client={ClientFooter}
+        props={{ config, platform }}
+      />
       {layout.chatButton ? <ChatButton number={config.whatsappNumber} /> : null}
     </div>
   );

@@ -1,13 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
+import { PLATFORMS, type Platform } from '../../../domain/config/platform.ts';
 import { COPY_NOTICE_MS } from '../../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../../domain/limits/messages.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+
+/** The banner's invitation beside the number (wide screens), in the page's brand's words. */
+export const BANNER_INVITATIONS: Record<Platform, string> = {
+  [PLATFORMS.docs]: 'Questions about your application? Talk to a specialist.',
+  [PLATFORMS.photos]: 'Questions about your photos? Talk to a specialist.',
+};
 
 /**
  * SPEC.md §2: the toll-free banner above the header. Clicking copies the number and shows
  * 'Toll-free number copied!' for exactly one second; a failed copy is only logged.
  */
-export function TollFreeBanner({ number, fixed = false }: { number: string; fixed?: boolean }) {
+
+export function TollFreeBanner({
+  number,
+  fixed = false,
+  platform = PLATFORMS.docs,
+}: {
+  number: string;
+  fixed?: boolean;
+  platform?: Platform;
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -31,7 +47,7 @@ export function TollFreeBanner({ number, fixed = false }: { number: string; fixe
       className={`${fixed ? 'fixed inset-x-0 top-0 z-50' : 'relative'} bg-brand-900 text-sm text-white on-dark`}
     >
       <div className="page-x flex h-10 items-center justify-center gap-3">
-        <span className="hidden text-brand-100 sm:inline">Questions about your application? Talk to a specialist.</span>
+        <span className="hidden text-brand-100 sm:inline">{BANNER_INVITATIONS[platform]}</span>
         <button
           type="button"
           onClick={copy}
