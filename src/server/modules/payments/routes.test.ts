@@ -222,12 +222,17 @@ describe('the sandbox checkout page', () => {
     expect(page.body).toContain(P.simulateFailure);
     expect(page.body).toContain(order.displayId);
     expect(page.body).toContain(`$${(order.price.totalCents / 100).toFixed(2)}`);
+    // Its links are thumb-sized (WCAG 2.5.8: 24 px), as the app's own.
+    const links = page.body.match(/<a [^>]*>/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toContain('min-height:24px');
 
     const stranger = await createSignedInUser(t.app);
     expect((await t.app.inject({ url: pagePath, headers: bearer(stranger.token) })).statusCode).toBe(404);
     const visitor = await t.app.inject({ url: pagePath });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.body).toContain(P.signInToPay);
+    expect(visitor.body).toMatch(/<a href="\/signin" style="[^"]*min-height:24px/);
 
     const simulate = await t.app.inject({
       method: 'POST',

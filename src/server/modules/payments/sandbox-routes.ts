@@ -70,6 +70,8 @@ function page(title: string, body: string, brand: string = DEFAULT_CONTACT.compa
 const FIELD_STYLE =
   'display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:.5rem .75rem;font:inherit;border:1px solid #94a3b8;border-radius:.5rem';
 const LABEL_STYLE = 'display:block;margin-top:.75rem;font-size:.875rem;color:#475569';
+/** A link a thumb can hit: at least WCAG 2.5.8's 24 px high, as the app's own (TAP_TARGET). */
+const LINK_STYLE = 'display:inline-block;min-height:24px;padding:.25rem 0;color:#1d4ed8';
 /**
  * How the customer pays, as at a real provider's page: a card, or UPI (Razorpay's). Without
  * script the page shows both numbers; the one of the chosen way is kept.
@@ -134,7 +136,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
             .send(
               page(
                 'Sign in to pay',
-                `<h1 style="margin:0 0 1rem;font-size:1.5rem">${escapeHtml(P.signInToPay)}</h1><p style="margin:0"><a href="/signin" style="color:#1d4ed8">Sign in</a></p>`,
+                `<h1 style="margin:0 0 1rem;font-size:1.5rem">${escapeHtml(P.signInToPay)}</h1><p style="margin:0"><a href="/signin" style="${LINK_STYLE}">Sign in</a></p>`,
               ),
             );
         }
@@ -165,13 +167,13 @@ ${payerFields}
 ${button(['outcome', 'succeeded'], P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button(['outcome', 'failed'], P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}
 ${button(['notice', 'held'], P.simulateLateNotice, 'background:#fff;color:#15803d;border:1px solid #15803d')}</form>
-<p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
+<p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="${LINK_STYLE}">Back to your order without paying</a></p>`
     : payment.status === 'expired'
-      ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}">Back to your order</a></p>`
+      ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}" style="${LINK_STYLE}">Back to your order</a></p>`
       : `<p role="status">Nothing more is paid on this link.</p>
 <form method="post" action="${SANDBOX_NOTICE_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94a3b8')}</form>
-<p><a href="${escapeHtml(payment.returnUrl)}">Back to ${escapeHtml(brandOf(kind))}</a></p>`
+<p><a href="${escapeHtml(payment.returnUrl)}" style="${LINK_STYLE}">Back to ${escapeHtml(brandOf(kind))}</a></p>`
 }`,
             brandOf(kind),
           ),
