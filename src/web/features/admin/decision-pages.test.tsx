@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
 import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/refunds.ts';
@@ -147,8 +147,11 @@ describe('a refund request page', () => {
     // Nothing is refunded before the confirmation, which names the amount; Cancel goes back.
     expect(api.calls).toEqual([]);
     const question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
+    // It takes the focus as it opens; Cancel gives it back to the Refund button.
+    await waitFor(() => expect(document.activeElement).toBe(question));
     await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Cancel' })));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund $40' })));
     expect(api.calls).toEqual([]);
     await act(async () => fireEvent.change(amount, { target: { value: '45' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $45' })));

@@ -75,7 +75,15 @@ describe('the order desk’s refund form (decision 0187)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
     // Nothing goes before the confirmation, which names the amount and the customer.
     expect(api.calls).toEqual([]);
-    const question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
+    let question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
+    // It takes the focus as it opens; Escape closes it and gives the focus back to the Refund button.
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    await act(async () => fireEvent.keyDown(question, { key: 'Escape' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refund $40' })));
+    expect(api.calls).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
     await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Confirm the refund of $40' })));
     expect(await screen.findByText('Refunded $40.')).toBeTruthy();
     expect(api.calls).toHaveLength(1);

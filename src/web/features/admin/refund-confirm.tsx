@@ -1,11 +1,25 @@
+import { useEffect, useRef } from 'react';
+
 /** The refund forms' button look (the refunds desk's approve form, the order desk's refund form). */
 export const REFUND_BUTTON =
   'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
+ * The Refund button a confirmation replaces, and what its Cancel does once the confirmation is
+ * gone: the button, back in its place on the next frame, takes the focus again.
+ */
+export function useRefundButtonFocus() {
+  const button = useRef<HTMLButtonElement>(null);
+  const focusButton = () => requestAnimationFrame(() => button.current?.focus());
+  return { button, focusButton };
+}
+
+/**
  * The last step before money goes back: what, to whom and through which provider, and that it
  * cannot be undone. One confirmation for the refunds desk's approval and the order desk's refund
- * (decision 0187), so both say the same.
+ * (decision 0187), so both say the same. It takes the focus when it opens (its title and text are
+ * read out with it, and it scrolls into view), and Escape cancels it, as the desk's other
+ * confirmation in place does (withdrawing a document request).
  */
 export function RefundConfirm({
   idPrefix,
@@ -28,12 +42,22 @@ export function RefundConfirm({
   onConfirm(): void;
   onCancel(): void;
 }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => dialog.current?.focus(), []);
   return (
     <div
+      ref={dialog}
       role="alertdialog"
+      tabIndex={-1}
       aria-labelledby={`${idPrefix}-title`}
       aria-describedby={`${idPrefix}-text`}
-      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !pending) {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <p id={`${idPrefix}-title`} className="font-semibold text-slate-900">
         Refund {amount} to {email}?

@@ -13,7 +13,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { formatUtc } from './order-format.ts';
-import { REFUND_BUTTON, RefundConfirm } from './refund-confirm.tsx';
+import { REFUND_BUTTON, RefundConfirm, useRefundButtonFocus } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
@@ -96,6 +96,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   );
   // Money goes back only after staff confirm the amount (and the reason for less) they read (issue 28 §3).
   const [confirming, setConfirming] = useState<ApproveRefund | null>(null);
+  const refundButton = useRefundButtonFocus();
   const approveForm = approveRefundFormSchema(request.amountCents);
   // Less than asked needs a reason the customer reads (decision 0187): the field shows only then.
   const typedCents = amountField.safeParse(amount);
@@ -266,6 +267,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             )}
             {confirming === null ? (
               <button
+                ref={refundButton.button}
                 type="submit"
                 disabled={action.pending || !refundable}
                 className={`${REFUND_BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
@@ -281,7 +283,10 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 withReason={Boolean(confirming.partialReason)}
                 pending={action.pending}
                 onConfirm={confirm}
-                onCancel={() => setConfirming(null)}
+                onCancel={() => {
+                  setConfirming(null);
+                  refundButton.focusButton();
+                }}
               />
             )}
           </form>
