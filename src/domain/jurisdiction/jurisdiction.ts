@@ -211,3 +211,18 @@ function routeWords(j: Jurisdiction, serviceSlug: string | undefined): string {
 export function missionLine(j: Jurisdiction, serviceSlug?: string): string {
   return `${j.mission.name} (${j.place}), ${routeWords(j, serviceSlug)}, ${MODE_WORDS[j.submissionMode]}`;
 }
+
+/**
+ * Whether a rule's source is a government's own page (an Indian mission's `.gov.in`, a US or
+ * Canadian government's). The table's other sources are news reports and other agencies' pages
+ * that relayed a mission's notice: our team's evidence, shown on the order desk, not a link the
+ * customer is sent to.
+ */
+export function isOfficialSource(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return ['.gov.in', '.nic.in', '.gov', '.gc.ca'].some((end) => host.endsWith(end));
+  } catch {
+    return false;
+  }
+}

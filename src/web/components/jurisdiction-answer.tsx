@@ -1,4 +1,9 @@
-import { type Jurisdiction, jurisdictionSentence, straightToMission } from '../../domain/jurisdiction/jurisdiction.ts';
+import {
+  isOfficialSource,
+  type Jurisdiction,
+  jurisdictionSentence,
+  straightToMission,
+} from '../../domain/jurisdiction/jurisdiction.ts';
 import { longDate } from '../lib/format-date.ts';
 
 export const JURISDICTION_TEXT = {
@@ -10,6 +15,8 @@ export const JURISDICTION_TEXT = {
   postToMission:
     'Posted to the mission itself: our team confirms its postal address with you before anything is posted.',
   source: (date: string) => `Source, in force since ${date}:`,
+  /** A rule whose source is not a government's own page (isOfficialSource): its date, not the link. */
+  checked: (date: string) => `In force since ${date}, as our team checked it.`,
 } as const;
 
 /** The host of a source link, as it is shown ('cgisf.gov.in'). */
@@ -23,8 +30,10 @@ function sourceHost(url: string): string {
 
 /**
  * Where the file goes, as the address step and the service page say it (issue 32 §1): the
- * sentence, the postal address when our sources give one, and the source with its date. For a
- * service sent straight to the mission (`serviceSlug`), not the centre's address.
+ * sentence, the postal address when our sources give one, and the source with its date: linked
+ * when it is a government's own page, else the date alone (a news report or another agency's page
+ * is our team's evidence, which the order desk links). For a service sent straight to the mission
+ * (`serviceSlug`), not the centre's address.
  */
 export function JurisdictionAnswer({
   jurisdiction,
@@ -45,7 +54,11 @@ export function JurisdictionAnswer({
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">
-        <JurisdictionSource jurisdiction={jurisdiction} />
+        {isOfficialSource(jurisdiction.sourceUrl) ? (
+          <JurisdictionSource jurisdiction={jurisdiction} />
+        ) : (
+          JURISDICTION_TEXT.checked(longDate(jurisdiction.effectiveFrom))
+        )}
       </p>
     </>
   );
