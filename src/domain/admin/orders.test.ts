@@ -67,16 +67,23 @@ describe('deskDocumentLinks', () => {
   const base = '/api/v1/admin/orders/DOC-48213907/documents/7';
 
   it('offers the Portal PDF of a supporting document, an image or a PDF', () => {
-    expect(deskDocumentLinks('DOC-48213907', { id: 7 })).toEqual({
+    expect(deskDocumentLinks('DOC-48213907', { id: 7 }, { portal: true })).toEqual({
       download: `${base}/download`,
       preview: `${base}/preview`,
       portalPdf: `${base}/portal-pdf`,
     });
   });
 
+  it("not where the order's service has no portal (a power of attorney goes on paper)", () => {
+    expect(deskDocumentLinks('DOC-48213907', { id: 7 }, { portal: false })).toEqual({
+      download: `${base}/download`,
+      preview: `${base}/preview`,
+    });
+  });
+
   it('never of a photo or signature SevaPhotos fitted: the portal takes that JPEG itself', () => {
     const report = { verdict: 'pass', checks: [] } as unknown as Parameters<typeof deskDocumentLinks>[1]['report'];
-    expect(deskDocumentLinks('DOC-48213907', { id: 7, report })).toEqual({
+    expect(deskDocumentLinks('DOC-48213907', { id: 7, report }, { portal: true })).toEqual({
       download: `${base}/download`,
       preview: `${base}/preview`,
     });

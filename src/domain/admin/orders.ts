@@ -420,11 +420,15 @@ export type ServiceFilterOption = z.infer<typeof serviceFilterOptionSchema>;
  * of a photo, signature or thumb impression fitted by SevaPhotos (it has a `report`): the portal
  * takes those as the fitted JPEG itself, never as a PDF.
  */
-export function deskDocumentLinks(displayId: string, document: Pick<DocumentView, 'id' | 'report'>) {
+export function deskDocumentLinks(
+  displayId: string,
+  document: Pick<DocumentView, 'id' | 'report'>,
+  { portal }: { portal: boolean },
+) {
   const base = `/api/v1/admin/orders/${displayId}/documents/${document.id}`;
   const links = { download: `${base}/download`, preview: `${base}/preview` };
-  // Every stored type (JPEG, PNG, PDF) makes a Portal PDF.
-  return document.report === undefined ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
+  // Every stored type (JPEG, PNG, PDF) makes a Portal PDF, where the order's service has a portal.
+  return portal && document.report === undefined ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
 }
 
 /**

@@ -3,7 +3,7 @@ import { PORTAL_PDF_MESSAGES, storedPdfRefusal } from './messages.ts';
 import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, portalPdfLimitsOf, portalPdfRange } from './portal-pdf.ts';
 
 describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', () => {
-  it('are the e-Visa portal’s for the e-Visa and the OCI portal’s for every other service', () => {
+  it('are the e-Visa portal’s for the e-Visa, none for a power of attorney, the OCI portal’s for every other service', () => {
     expect(portalPdfLimitsOf('indian-visa')).toEqual({
       portal: 'eVisa',
       portalName: 'e-Visa',
@@ -15,11 +15,12 @@ describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', (
       'oci-card',
       'indian-passport-renewal',
       'renunciation-of-indian-passport',
-      'power-of-attorney',
       'visa-application-centre-support',
     ]) {
       expect(portalPdfLimitsOf(slug), slug).toBe(PORTAL_PDF_LIMITS.oci);
     }
+    // Signed before a notary and attested or apostilled on paper: no portal takes its documents.
+    expect(portalPdfLimitsOf('power-of-attorney')).toBeNull();
     expect(PORTAL_PDF_LIMITS.oci).toEqual({
       portal: 'oci',
       portalName: 'OCI',

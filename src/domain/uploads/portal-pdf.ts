@@ -46,12 +46,21 @@ export const PORTAL_PDF_LIMITS = {
 } as const satisfies Record<PortalPdfPortal, PortalPdfLimits>;
 
 /**
- * The limits an order's Portal PDF is made to, chosen by the order's service (decision 0189): the
- * e-Visa's, filed online on the official portal (filingOf: the one online-only service), or the
- * OCI portal's for every other service, as before that decision. A second online-only service
- * needs its own portal's limits checked before it is given these.
+ * Services whose documents no portal takes: a power of attorney or other civil document is signed
+ * before a notary and attested (or apostilled) on paper, by post or in person (catalog-facts.md
+ * §5). Its order desk offers no Portal PDF (a walk found "Portal PDF (OCI, ≤ 1000 KB)" on each).
  */
-export function portalPdfLimitsOf(serviceSlug: string): PortalPdfLimits {
+const SERVICES_WITHOUT_PORTAL: ReadonlySet<string> = new Set(['power-of-attorney']);
+
+/**
+ * The limits an order's Portal PDF is made to, chosen by the order's service (decision 0189): the
+ * e-Visa's, filed online on the official portal (filingOf: the one online-only service), none for
+ * a service filed on paper only, or the OCI portal's for every other service, as before that
+ * decision. A second online-only service needs its own portal's limits checked before it is given
+ * these.
+ */
+export function portalPdfLimitsOf(serviceSlug: string): PortalPdfLimits | null {
+  if (SERVICES_WITHOUT_PORTAL.has(serviceSlug)) return null;
   return filingOf(serviceSlug) === 'online' ? PORTAL_PDF_LIMITS.eVisa : PORTAL_PDF_LIMITS.oci;
 }
 

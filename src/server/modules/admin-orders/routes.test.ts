@@ -1698,6 +1698,26 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
     expect(over.json().message).toBe(PORTAL_PDF_MESSAGES.oci.pdfOverLimit);
   }, 60_000);
 
+  it('offers none on a power of attorney, which goes on paper: no link, and the route answers 404', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Asha Rao', email: uniqueEmail('asha') });
+    const choices = { applyingFrom: 'US' };
+    const { pkg } = await seededPackage(t.app, 'power-of-attorney', 'property-power-of-attorney', choices);
+    const order = await startApplication(t.app, customer.token, { packageId: pkg.id, choices });
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const sent = await sendDocument(staff.token, order.displayId);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().data.id;
+    const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    const listed = detail.service.documents.find((d: { id: number }) => d.id === id);
+    expect(listed.links).toEqual({
+      download: `/api/v1/admin/orders/${order.displayId}/documents/${id}/download`,
+      preview: `/api/v1/admin/orders/${order.displayId}/documents/${id}/preview`,
+    });
+    expect((await portalPdf(order.displayId, id)).statusCode).toBe(404);
+    // The file itself is staff's as on any order.
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}/documents/${id}/download`)).statusCode).toBe(200);
+  });
+
   describe('an e-Visa order’s: what the e-Visa portal takes, 10 KB–300 KB (decision 0189)', () => {
     const E_VISA = PORTAL_PDF_LIMITS.eVisa;
     const expectWithin = (pdf: Buffer) => {

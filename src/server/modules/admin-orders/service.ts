@@ -173,12 +173,16 @@ function owned<T>(result: FormResult<T>, what: string): T {
 // The order answers carry the customer's links, which answer only the customer: staff read each
 // file through the desk's own routes.
 
-function withDeskDocumentLinks(displayId: string, document: DocumentView): DocumentView {
-  return { ...document, links: deskDocumentLinks(displayId, document) };
+/** Where the order's service has a portal (portalPdfLimitsOf), each document's Portal PDF is linked too. */
+type DeskLinks = { displayId: string; portal: boolean };
+
+function withDeskDocumentLinks({ displayId, portal }: DeskLinks, document: DocumentView): DocumentView {
+  return { ...document, links: deskDocumentLinks(displayId, document, { portal }) };
 }
 
-function withDeskChecklistLinks(displayId: string, list: OrderChecklist): OrderChecklist {
-  const desk = (document: DocumentView) => withDeskDocumentLinks(displayId, document);
+function withDeskChecklistLinks(on: DeskLinks, list: OrderChecklist): OrderChecklist {
+  const { displayId } = on;
+  const desk = (document: DocumentView) => withDeskDocumentLinks(on, document);
   return {
     ...list,
     members: list.members.map((m) => ({
@@ -498,6 +502,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const orderChecklist = owned(checklist, 'the checklist');
       const app = owned(application, 'the application');
       const { definition } = owned(form, 'the form');
+      const deskLinks = { displayId: order.displayId, portal: portalPdfLimitsOf(app.service.slug) !== null };
       const [answers, addOns] = await Promise.all([
         Promise.all(
           app.members.map(async (member) => {
@@ -519,8 +524,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order: app,
           definition,
           answers,
-          checklist: withDeskChecklistLinks(order.displayId, orderChecklist),
-          documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
+          checklist: withDeskChecklistLinks(deskLinks, orderChecklist),
+          documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(deskLinks, d)),
           documentRequests: deskDocumentRequests(requests, orderChecklist, requestRows, withdrawals),
           addOns,
           ...records,
@@ -923,8 +928,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const found = await staffDocument(orderRef, documentId);
       if (!found.ok) return found;
       const serviceSlug = await deps.applications.serviceSlugOf(found.value.orderId);
-      if (serviceSlug === null) return notFound();
-      return { ok: true, value: { file: found.value.file, limits: portalPdfLimitsOf(serviceSlug) } };
+      // A service filed on paper only has no Portal PDF: the desk offers no link to it.
+      const limits = serviceSlug === null ? null : portalPdfLimitsOf(serviceSlug);
+      if (limits === null) return notFound();
+      return { ok: true, value: { file: found.value.file, limits } };
     },
   };
 }

@@ -656,7 +656,7 @@ const itemState = (item: ChecklistItemStatus) =>
  * saves it as the order's portal takes it, one PDF within `portal`'s limits (decisions
  * 0185-portal-pdf and 0189), or says why a stored PDF outside them cannot be sent.
  */
-function DocumentLink({ document, portal }: { document: DocumentView; portal: PortalPdfLimits }) {
+function DocumentLink({ document, portal }: { document: DocumentView; portal: PortalPdfLimits | null }) {
   const { links } = document;
   return (
     <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
@@ -668,7 +668,7 @@ function DocumentLink({ document, portal }: { document: DocumentView; portal: Po
       <a href={links.download} className="font-semibold text-brand-700 underline">
         Download
       </a>
-      {links.portalPdf ? <PortalPdfLink href={links.portalPdf} document={document} limits={portal} /> : null}
+      {links.portalPdf && portal ? <PortalPdfLink href={links.portalPdf} document={document} limits={portal} /> : null}
     </span>
   );
 }
@@ -677,7 +677,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
   const service = order.service;
   if (!service) return null;
   const app = service.order;
-  // The portal the order is filed at decides its Portal PDFs' limits, as on the server.
+  // The portal the order is filed at decides its Portal PDFs' limits (none on paper only), as on the server.
   const portal = portalPdfLimitsOf(app.service.slug);
   const sent = service.documents.filter((d) => d.direction === 'to-customer');
   const nameOf = (id: number) => app.members.find((m) => m.id === id)?.fullName ?? `#${id}`;
