@@ -191,6 +191,18 @@ export function spouse(withIndianOrigin = false): FormSection {
                   transforms: ['uppercase'],
                 }),
               ]),
+              // Eligible through marriage (the OCI form's origin step) to a spouse who is neither
+              // yet: a walk's family had the wife's first OCI card in the same order, and the
+              // checklist then asked for her Indian passport or OCI card, which they did not have.
+              dependent('spouseNotYetIndian', { field: 'spouseIndianOrigin', equals: 'no' }, [
+                dependent('spouseEligibilityAtRisk', { field: 'eligibility', equals: 'spouse' }, [
+                  note(
+                    'spouseEligibilityNote',
+                    'Your eligibility through marriage',
+                    'You chose to apply as the spouse of an Indian citizen or OCI cardholder: your spouse must be one already, married to you for at least two years. If your spouse is applying for their first OCI card, apply once theirs is issued, or go back to “Your Indian origin” and choose another way you are eligible.',
+                  ),
+                ]),
+              ]),
             ]
           : []),
       ]),
