@@ -6,7 +6,9 @@ import { Icon } from './ui/icon.tsx';
 
 /**
  * What the visitor is about to apply for (a package chosen before signing in): the package, its
- * service, the countries and the total, on the sign-in, sign-up and verification pages.
+ * service, the countries and its price for each member, on the sign-in, sign-up and verification
+ * pages. Each member is charged the package (checkout's "Package Cost Per Member"): a walk read a
+ * family's "Total" as the whole order's, and met three times it after signing up.
  */
 export function ChosenPackageSummary({
   summary,
@@ -39,7 +41,7 @@ export function ChosenPackageSummary({
       </div>
       {/* Beside the package where it fits, else under it, aligned with its name. */}
       <p className="flex grow items-baseline justify-between gap-2 pl-12 text-sm text-slate-700 sm:block sm:grow-0 sm:pl-0 sm:text-right">
-        Total <span className="block text-lg font-bold text-slate-900">{formatMoney(summary.total)}</span>
+        Per member <span className="block text-lg font-bold text-slate-900">{formatMoney(summary.total)}</span>
       </p>
     </section>
   );

@@ -19,7 +19,8 @@ describe('/signin and /signup after Choose package', () => {
     const chosen = await screen.findByRole('region', { name: 'You are applying for' });
     expect(chosen.textContent).toContain('OCI Card for a Minor');
     expect(chosen.textContent).toContain('OCI Card · Applying From: United States');
-    expect(chosen.textContent).toContain('$393.90');
+    // The package's price for each member, not the order's total: a family pays it once a member.
+    expect(chosen.textContent).toContain('Per member $393.90');
     expect(screen.getByText(/continue with your application, or create an account/)).toBeTruthy();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
 
