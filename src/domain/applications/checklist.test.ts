@@ -447,6 +447,16 @@ describe('attestation, e-Visa, application-centre and photo checklists', () => {
     }
   });
 
+  it('asks an executant for proof of living where they apply in that country’s documents, citizenship among them', () => {
+    const attestation = inputsFor('power-of-attorney');
+    expect(item(attestation('property-power-of-attorney'), 'status-proof')?.hint).toBe(
+      'Your visa, green card or US citizenship document, showing you live in the USA.',
+    );
+    expect(
+      item(attestation('civil-document-attestation', { choices: { applyingFrom: 'CA' } }), 'status-proof')?.hint,
+    ).toBe('Your PR card, work or study permit, or Canadian citizenship document, showing you live in Canada.');
+  });
+
   it('e-Visa: the passport scan and the photo; business adds the card and the invitation', () => {
     const visa: ChecklistInput = {
       serviceSlug: 'indian-visa',

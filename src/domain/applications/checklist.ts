@@ -779,15 +779,21 @@ function apostilleHint(country: Country): string {
     : 'Not an Indian citizen? Your state apostilles it first; the consulate then attests it.';
 }
 
+/**
+ * What shows an executant lives where they apply, in that country's documents: unlike a passport
+ * renewal's applicant (statusProof), they may be its citizen.
+ */
+function residenceProofHint(country: Country): string {
+  return country === 'CA'
+    ? 'Your PR card, work or study permit, or Canadian citizenship document, showing you live in Canada.'
+    : 'Your visa, green card or US citizenship document, showing you live in the USA.';
+}
+
 /** Power of attorney and civil document attestation (catalog-facts §5). */
 function attestationChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
   const identity = [
     doc('passport-copy', 'Passport', 'The bio page.'),
-    doc(
-      'status-proof',
-      'Proof of status',
-      'Your visa, green card, PR card or citizenship document, showing you live where you apply.',
-    ),
+    doc('status-proof', 'Proof of status', residenceProofHint(member.country)),
     addressProof(member.country),
   ];
   switch (packageSlug) {

@@ -372,7 +372,8 @@ export function foreignPassport(
     ask('country dropdown', 'passportCountry', 'Country that issued it'),
     ask('short answer', 'passportIssuePlace', 'Place of issue', {
       transforms: ['trim'],
-      help: 'As printed in the passport, for example “U.S. Department of State”.',
+      // One form serves both countries: an example from each (a walk from Canada read only the US one).
+      help: 'As printed in the passport, for example “U.S. Department of State” on a US passport or “Mississauga” on a Canadian one.',
     }),
     ask('date', 'passportIssueDate', 'Date of issue', { rules: { notBefore: 'dateOfBirth' } }),
     // A passport is valid for 10 years at most (older British ones for up to 10 years 9 months).
