@@ -9,6 +9,13 @@ describe('formatMoney', () => {
     expect(formatMoney({ amountCents: 740, currency: 'CAD' })).toBe('CA$7.40');
     expect(formatMoney({ amountCents: 250000, currency: 'INR' })).toBe('₹2,500');
   });
+
+  it('groups rupees in lakhs and crores, as India writes them; dollars in thousands', () => {
+    expect(formatMoney({ amountCents: 85_00_000_00, currency: 'INR' })).toBe('₹85,00,000');
+    expect(formatMoney({ amountCents: 1_25_00_000_50, currency: 'INR' })).toBe('₹1,25,00,000.50');
+    expect(formatMoney({ amountCents: 8_500_000_00, currency: 'USD' })).toBe('$8,500,000');
+    expect(formatMoney({ amountCents: 8_500_000_00, currency: 'CAD' })).toBe('CA$8,500,000');
+  });
 });
 
 describe('convertCents', () => {

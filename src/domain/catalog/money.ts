@@ -12,13 +12,14 @@ const formatters = new Map<string, Intl.NumberFormat>();
 /**
  * '$12', '$15.90', 'CA$7.40', '₹2,500': whole amounts drop the cents. The mark says the currency
  * (the storefront's dollar is the US one), so nothing repeats it after the amount ('CA$531.40 CAD').
+ * Rupees are grouped as India writes them, in lakhs and crores: '₹85,00,000', not '₹8,500,000'.
  */
 export function formatMoney({ amountCents, currency }: Money): string {
   const digits = amountCents % 100 === 0 ? 0 : 2;
   const key = `${currency}:${digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,

@@ -251,7 +251,7 @@ describe('number, currency, range and rating', () => {
     };
     expect(one(value, 12.5)).toBe('Property value must be an amount such as 1250.00');
     expect(one(value, 99_99)).toBe('Property value must be at least ₹100');
-    expect(one(value, 10_000_000_01)).toBe('Property value must be at most ₹10,000,000');
+    expect(one(value, 10_000_000_01)).toBe('Property value must be at most ₹1,00,00,000');
     expect(one(value, 5_000_000_00)).toBe(5_000_000_00);
     expect(one({ type: 'currency', key: 'v', label: 'Fee' }, -1)).toBe('Fee must be at least $0');
   });
