@@ -65,6 +65,19 @@ export function notificationLines(
  */
 export function notificationHref(n: Pick<Notification, 'orderId' | 'orderId_DB'>): string | null {
   if (!n.orderId) return null;
-  const page = n.orderId.startsWith('DOC') ? ROUTES.SERVICE_ORDER : ROUTES.PHOTO_ENHANCEMENT_ORDER;
+  const page = orderPage(n.orderId);
   return n.orderId_DB === null ? page : `${page}?${new URLSearchParams({ orderId: String(n.orderId_DB) })}`;
+}
+
+/** The customer's page of an order: the service-order page for a DOC- order, the photo order's for any other. */
+function orderPage(displayId: string): string {
+  return displayId.startsWith('DOC') ? ROUTES.SERVICE_ORDER : ROUTES.PHOTO_ENHANCEMENT_ORDER;
+}
+
+/**
+ * An order's page as an e-mail links it: by the reference the customer knows (both pages take
+ * either), not by the row id, which says how many orders came before theirs ("orderId=1").
+ */
+export function orderPageHref(displayId: string): string {
+  return `${orderPage(displayId)}?${new URLSearchParams({ orderId: displayId })}`;
 }

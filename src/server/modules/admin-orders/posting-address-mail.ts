@@ -3,7 +3,7 @@ import {
   readyToSend,
   POSTING_ADDRESS_TEXT as T,
 } from '../../../domain/applications/posting-address.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
@@ -22,7 +22,7 @@ export function postingAddressMail(
   address: PostingAddress,
   { correction, siteUrl, companyName }: { correction: boolean; siteUrl: string; companyName: string },
 ): OutgoingMail {
-  const page = `${siteUrl}${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+  const page = `${siteUrl}${orderPageHref(order.displayId)}`;
   return simpleMail({
     to: order.email,
     subject: correction ? T.correctionSubject(order.displayId) : T.mailSubject(order.displayId),

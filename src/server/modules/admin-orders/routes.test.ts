@@ -607,7 +607,7 @@ describe('POST /admin/orders/:ref/messages', () => {
     const [mail] = await mailsWith(`order-message:${noteId}`);
     expect(mail).toMatchObject({ to: customer.email, purpose: 'order-message' });
     expect(mail?.text).toContain('Bring the original passports.');
-    expect(mail?.text).toContain(`${t.app.env.siteUrl}/service-order?orderId=${order.id}`);
+    expect(mail?.text).toContain(`${t.app.env.siteUrl}/service-order?orderId=${order.displayId}`);
 
     // The status stays; the desk lists it among the notes, marked as sent; the audit log has it.
     const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
@@ -1458,7 +1458,9 @@ describe('POST /admin/orders/:ref/document-requests/:requestId/withdraw (decisio
     expect(mail?.text).toContain(WITHDRAWAL.mailHeading(words));
     expect(mail?.text).toContain(WITHDRAWAL.mailIntro);
     // The order page, as a message from our team links it: the item's slot is gone.
-    expect(mail?.text).toContain(`${WITHDRAWAL.mailLink}: ${t.app.env.siteUrl}/service-order?orderId=${order.id}`);
+    expect(mail?.text).toContain(
+      `${WITHDRAWAL.mailLink}: ${t.app.env.siteUrl}/service-order?orderId=${order.displayId}`,
+    );
   });
 
   it('withdraws every request still standing for the item; the order still waits for the rest, and the item cannot be asked again by its id', async () => {

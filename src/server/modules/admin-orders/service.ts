@@ -38,7 +38,7 @@ import {
 import { printPackHref } from '../../../domain/applications/print-pack.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import {
   canChangeStatus,
   nextStatuses,
@@ -255,7 +255,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
   /** Staff's message to the customer by e-mail: the words as written, and the link to the order page. */
   function messageMail(order: Order, body: string, siteUrl: string) {
-    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${siteUrl}${orderPageHref(order.displayId)}`;
     return simpleMail({
       to: order.email,
       subject: `A message from our team about your order ${order.displayId}`,
@@ -274,7 +274,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
    * to the order page.
    */
   function withdrawnMail(order: Order, { document, again }: { document: string; again: boolean }, siteUrl: string) {
-    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${siteUrl}${orderPageHref(order.displayId)}`;
     return simpleMail({
       to: order.email,
       subject: (again ? WITHDRAWAL.againMailSubject : WITHDRAWAL.mailSubject)(order.displayId, document),

@@ -11,9 +11,9 @@ import {
 } from '../../../domain/applications/posting-address.ts';
 import { canUsePrintPack } from '../../../domain/applications/print-pack.ts';
 import { filingOf } from '../../../domain/catalog/filing.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
@@ -101,7 +101,7 @@ export async function tellPostingAddressWithdrawn(
   withdrawn: PostingAddress,
   missionNow: Jurisdiction | null,
 ): Promise<void> {
-  const page = `${await orders.siteUrlOf(order.id, tx)}${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+  const page = `${await orders.siteUrlOf(order.id, tx)}${orderPageHref(order.displayId)}`;
   await mail.enqueue(tx, {
     ...simpleMail({
       to: order.email,

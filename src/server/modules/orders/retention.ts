@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { daysBetween } from '../../../domain/catalog/fee-schedule.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
-import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import {
   addDays,
   deletionToday,
@@ -108,7 +108,7 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
   }
 
   function noticeMail(order: Order, deleteOn: string, siteUrl: string) {
-    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${siteUrl}${orderPageHref(order.displayId)}`;
     return simpleMail({
       to: order.email,
       subject: R.noticeSubject(order.displayId),

@@ -99,7 +99,7 @@ describe('changeOrderStatus', () => {
     const delivered = (await deliveredMail(t.app)).find((m) => m.to === customer.email);
     expect(delivered?.subject).toBe(`Your order ${order.displayId} is now In review`);
     expect(delivered?.text).toContain(remark);
-    expect(delivered?.text).toContain(`/service-order?orderId=${order.id}`);
+    expect(delivered?.text).toContain(`/service-order?orderId=${order.displayId}`);
     // Sent under MAIL_FROM's own name, as the company.
     expect(delivered?.fromName).toBeNull();
   });

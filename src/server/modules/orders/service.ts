@@ -11,7 +11,7 @@ import {
   premiumSupportMailDetails,
 } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES, type OrderKind } from '../../../domain/orders/order-kind.ts';
 import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
@@ -240,7 +240,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   }
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null, siteUrl: string) {
-    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${siteUrl}${orderPageHref(order.displayId)}`;
     const details: [string, string][] = [
       ['Order', `${order.displayId} (${order.title})`],
       ['Status', to],

@@ -124,7 +124,7 @@ describe('an order left unpaid', () => {
     expect(mail?.text).toContain(`${U.why} ${U.notCharged}`);
     expect(mail?.text).toContain(U.files(deleteOn));
     expect(mail?.text).toContain(U.startAgain('service'));
-    expect(mail?.text).toContain(`/service-order?orderId=${order.id}`);
+    expect(mail?.text).toContain(`/service-order?orderId=${order.displayId}`);
     const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token);
     expect(page.json().data.files).toEqual({ deleteOn, deletedAt: null });
 

@@ -1,5 +1,5 @@
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
-import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import {
   filesDeletionDay,
   UNPAID_CANCEL_MESSAGES as U,
@@ -49,7 +49,7 @@ export interface UnpaidSweepDeps {
  */
 export function createUnpaidSweep(db: Database, deps: UnpaidSweepDeps) {
   function cancelledMail(order: Order, said: { deleteOn: string | null; charged: boolean }, siteUrl: string) {
-    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${siteUrl}${orderPageHref(order.displayId)}`;
     return simpleMail({
       to: order.email,
       subject: U.subject(order.displayId),

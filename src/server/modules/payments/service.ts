@@ -10,7 +10,7 @@ import {
 } from '../../../domain/checkout/premium-support.ts';
 import { receiptLine, receiptTime } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import {
@@ -377,7 +377,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt, method?: PaymentMethod) {
     // The address the customer paid from: a link to another (localhost for 127.0.0.1) finds them signed out.
-    const link = `${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${deps.linkOrigin(attempt.returnOrigin)}${orderPageHref(order.displayId)}`;
     const summary = await deps.orders.chargedSummary(tx, order);
     // Discounts that cover the whole total: nothing was received, the order is confirmed.
     const nothingPaid = attempt.provider === NO_PROVIDER;
@@ -509,7 +509,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       );
     }
     if (order.status === 'Cancelled') return P.strayOrderCancelled;
-    return P.strayOrderPaid(`${origin}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`);
+    return P.strayOrderPaid(`${origin}${orderPageHref(order.displayId)}`);
   }
 
   async function refundStray({ attemptId, reason }: StrayRefundJob): Promise<void> {

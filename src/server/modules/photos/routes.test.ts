@@ -835,6 +835,8 @@ describe('paying a photo order', () => {
     const receipts = await t.database.db.select().from(mailMessages);
     const receipt = receipts.find((r) => r.subject === `Payment received for your order ${order.displayId}`);
     expect(receipt?.text).toContain('Digital Copy');
+    // The e-mail links the order by its reference, not by the row id the bell's link carries (SPEC.md §2).
+    expect(receipt?.text).toContain(`/photos/photo-enhancement?orderId=${order.displayId}`);
     // SevaPhotos' receipt, as its status e-mails are.
     expect(receipt?.text).toContain(`The ${ORDER_BRAND_NAMES.photo} team`);
 
