@@ -159,6 +159,47 @@ describe('FormEngine', () => {
     expect(onChange.mock.lastCall?.[0].values).not.toHaveProperty('previousName');
   });
 
+  it('shows a dependent whose condition is an answer of an earlier step (the OCI form’s eligibility through marriage)', async () => {
+    const note = 'Your previous name goes on the passport page too.';
+    const [aboutYou, passport] = definition.steps;
+    if (!aboutYou || !passport) throw new Error('the test definition has two steps first');
+    const section = passport.sections[0];
+    if (!section) throw new Error('the passport step has a section');
+    const withNote: FormDefinition = {
+      ...definition,
+      steps: [
+        aboutYou,
+        {
+          ...passport,
+          sections: [
+            {
+              ...section,
+              fields: [
+                ...section.fields,
+                {
+                  type: 'dependent',
+                  key: 'renamed',
+                  when: { field: 'changedName', equals: 'yes' },
+                  fields: [{ type: 'description', key: 'renamedNote', label: 'Your other name', text: note }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    for (const [changedName, shown] of [
+      ['yes', true],
+      ['no', false],
+    ] as const) {
+      const { handle } = renderEngine({ definition: withNote, defaultValues: { givenName: 'PRIYA', changedName } });
+      act(() => handle.current?.goToStep(2));
+      await waitFor(() => expect(heading().textContent).toBe('Passport'));
+      expect(screen.queryByText(note) !== null, changedName).toBe(shown);
+      cleanup();
+    }
+  });
+
   it('moves to the next step once this one passes, focusing its heading and telling the host', async () => {
     const { onStepChange } = renderEngine();
     fireEvent.change(givenName(), { target: { value: ' priya ' } });
