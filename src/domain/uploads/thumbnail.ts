@@ -8,8 +8,9 @@ export const THUMBNAIL_SIZES = ['thumb'] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
 /**
- * The thumbnails are 56 CSS px squares cut from the image (object-cover): a 4:3 photo's shorter
- * side at 240 px on the longer one is 180 px, sharp on a 3× phone screen.
+ * The thumbnails are 56 CSS px squares the whole image fits in (object-contain: a walk saw a
+ * signature, three times as wide as tall, cut to two letters by a square crop): 240 px on the
+ * longer side is 168 CSS px's worth on a 3× phone screen, sharp.
  */
 export const THUMBNAIL_MAX_SIDE_PX = 240;
 

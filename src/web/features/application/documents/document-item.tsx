@@ -77,7 +77,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
               src={thumbnailUrl(document.links.preview)}
               alt={`Preview of ${document.name}`}
               loading="lazy"
-              className="size-14 rounded-lg border border-slate-200 bg-white object-cover"
+              className="size-14 rounded-lg border border-slate-200 bg-white object-contain"
             />
           </a>
         ) : (

@@ -66,7 +66,7 @@ function FileSummary({ name, size, preview, image }: { name: string; size: numbe
           src={preview}
           alt=""
           onError={() => setBroken(preview)}
-          className="size-14 shrink-0 rounded-lg border border-slate-200 object-cover"
+          className="size-14 shrink-0 rounded-lg border border-slate-200 bg-white object-contain"
         />
       ) : (
         <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
