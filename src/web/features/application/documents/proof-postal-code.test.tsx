@@ -172,6 +172,10 @@ describe('the postal code on a proof of address', () => {
     const given = proof({ proofAddress: { country: 'US', postalCode: '93215', mission: TULARE_JURISDICTION } });
     show(<MemberDocuments orderRef="DOC-1" checklist={checklist(given, CONFLICT)} canChange onChecklist={vi.fn()} />);
     expect(screen.getByText('ZIP 93215 on this document: Consulate General of India, San Francisco.')).toBeTruthy();
+    // A Canadian code's words are a sentence's start too.
+    expect(PROOF_CODE_TEXT.onDocument('postal code V6Z 1R8', 'Consulate General of India, Vancouver')).toBe(
+      'Postal code V6Z 1R8 on this document: Consulate General of India, Vancouver.',
+    );
     expect(screen.getByRole('alert').textContent).toBe(`P${CONFLICT.slice(1)}`);
     expect(screen.getByRole('button', { name: PROOF_CODE_TEXT.change })).toBeTruthy();
   });

@@ -23,7 +23,9 @@ export const PROOF_CODE_TEXT = {
   fromForm: (code: string) => `The address in your form has ${code}: type the code this document shows.`,
   save: 'Save code',
   change: 'Change code',
-  onDocument: (code: string, mission: string) => `${code} on this document: ${mission}.`,
+  /** The sentence starts with the code's words: 'ZIP 93215 …', 'Postal code V6Z 1R8 …' (not 'postal code …'). */
+  onDocument: (code: string, mission: string) =>
+    `${code.charAt(0).toUpperCase()}${code.slice(1)} on this document: ${mission}.`,
   failed: 'The code could not be saved. Please try again.',
 } as const;
 
