@@ -11,6 +11,14 @@ describe('processingDays', () => {
     expect(processingDays('Same day in person; 10–12 business days by post')).toBe(17);
   });
 
+  it('reads hours as the days they fall in, and skips how long before a date to apply (the e-Visa)', () => {
+    expect(processingDays('Usually decided within 72 hours; apply 4–120 days before arrival')).toBe(3);
+    expect(processingDays('Usually decided within 72 hours')).toBe(3);
+    expect(processingDays('Within 24 hours')).toBe(1);
+    expect(processingDays('Apply 4–30 days before arrival; decided in about 5 days')).toBe(5);
+    expect(processingDays('Apply 4–30 days before arrival')).toBeNull();
+  });
+
   it('answers null when the text names no figure', () => {
     expect(processingDays('Same day in person at the consulate, or a few weeks by mail')).toBeNull();
     expect(processingDays(null)).toBeNull();

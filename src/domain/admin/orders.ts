@@ -331,14 +331,19 @@ export const PHOTO_ORDER_DAYS = 2;
 /**
  * The promised calendar days in a package's published processing time, or null: the upper bound
  * of the first figure or range with a unit ('Usually 6–10 weeks …' → 70, 'About 10–15 working
- * days …' → 21, '1–3 business days' → 5). Working/business days count 7 calendar days per 5.
+ * days …' → 21, '1–3 business days' → 5, 'within 72 hours' → 3). Working/business days count 7
+ * calendar days per 5. A figure of how long before a date to apply ('apply 4–120 days before
+ * arrival') is no processing time: the e-Visa's read as 30, then 120 days, where it is 72 hours.
  */
 export function processingDays(text: string | null | undefined): number | null {
   if (!text) return null;
-  const match = /(\d+)(?:\s*(?:–|-|to)\s*(\d+))?\s*(working days?|business days?|days?|weeks?|months?)/i.exec(text);
+  const figures =
+    /(\d+)(?:\s*(?:–|-|to)\s*(\d+))?\s*(working days?|business days?|days?|weeks?|months?|hours?)\b(?!\s+before)/i;
+  const match = figures.exec(text);
   if (!match) return null;
   const amount = Number(match[2] ?? match[1]);
   const unit = (match[3] ?? '').toLowerCase();
+  if (unit.startsWith('hour')) return Math.ceil(amount / 24);
   if (unit.startsWith('week')) return amount * 7;
   if (unit.startsWith('month')) return amount * 30;
   if (unit.startsWith('working') || unit.startsWith('business')) return Math.ceil((amount * 7) / 5);
