@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDeletionRequest } from '../../../domain/data-rights/schemas.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { DataRightsPage } from './data-rights-page.tsx';
+import { DATA_RIGHTS_PAGE_TEXT, DataRightsPage } from './data-rights-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -50,7 +50,23 @@ describe("the back office's Data requests queue (issue 34 §3)", () => {
     );
     const held = screen.getByRole('button', { name: 'Erase the account of Finn Pending' }) as HTMLButtonElement;
     expect(held.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Erase the account of Gia Ready' }));
+    const erase = () => screen.getByRole('button', { name: 'Erase the account of Gia Ready' });
+    // Nothing is erased before staff confirm it in place; Keep (or Escape) gives the button the focus back.
+    fireEvent.click(erase());
+    let question = screen.getByRole('alertdialog', {
+      name: 'Erase the account of Gia Ready (finn@example.com)?',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(question.textContent).toContain(DATA_RIGHTS_PAGE_TEXT.confirmText);
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep the account' }));
+    await waitFor(() => expect(document.activeElement).toBe(erase()));
+    fireEvent.click(erase());
+    question = screen.getByRole('alertdialog');
+    fireEvent.keyDown(question, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls).toEqual([]);
+    fireEvent.click(erase());
+    fireEvent.click(screen.getByRole('button', { name: 'Erase it for good' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The account has been erased.'));
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/v1/admin/data-rights/deletion-requests/2/erase',

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import type { AdminDeletionRequest } from '../../../domain/data-rights/schemas.ts';
 import { DAY_MS } from '../../../domain/time.ts';
 import { longDate } from '../../lib/format-date.ts';
+import { CONFIRM_BUTTON, InPlaceConfirm, useButtonFocusBack } from './in-place-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 export const DATA_RIGHTS_PAGE_TEXT = {
@@ -15,6 +17,12 @@ export const DATA_RIGHTS_PAGE_TEXT = {
   openOrders: 'Waiting for these orders to finish or be cancelled, and their refund requests to be decided and paid:',
   ready: 'No open orders: the account can be erased.',
   erase: 'Erase the account',
+  /** Asked in place of the button: an erasure cannot be undone (a walk erased one with a single click). */
+  confirmTitle: (name: string, email: string) => `Erase the account of ${name} (${email})?`,
+  confirmText:
+    'Their documents and photos leave storage at once, and their name, e-mail and addresses are taken off their orders and payments. The account cannot be brought back.',
+  confirm: 'Erase it for good',
+  keep: 'Keep the account',
   refundRequest: (reference: string, orderId: string) => `Refund request ${reference} (order ${orderId})`,
 } as const;
 
@@ -40,6 +48,8 @@ function PendingRequest({
   const headingId = `deletion-request-${request.id}`;
   const left = daysLeft(request.dueAt, now);
   const ready = request.openOrders.length === 0;
+  const [confirming, setConfirming] = useState(false);
+  const eraseButton = useButtonFocusBack();
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-col gap-1 desk:flex-row desk:items-baseline desk:justify-between">
@@ -77,15 +87,39 @@ function PendingRequest({
           </ul>
         </div>
       )}
-      <button
-        type="button"
-        disabled={action.pending || !ready}
-        aria-describedby={ready ? undefined : `${headingId}-waiting`}
-        onClick={() => void action.run('POST', `/admin/data-rights/deletion-requests/${request.id}/erase`)}
-        className="mt-4 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {DATA_RIGHTS_PAGE_TEXT.erase} <span className="sr-only">of {request.customerName}</span>
-      </button>
+      {confirming ? (
+        <div className="mt-4">
+          <InPlaceConfirm
+            idPrefix={`${headingId}-erase`}
+            title={DATA_RIGHTS_PAGE_TEXT.confirmTitle(request.customerName, request.customerEmail)}
+            confirmLabel={DATA_RIGHTS_PAGE_TEXT.confirm}
+            cancelLabel={DATA_RIGHTS_PAGE_TEXT.keep}
+            confirmClassName="bg-red-700 text-white hover:bg-red-800"
+            pending={action.pending}
+            onConfirm={() => {
+              setConfirming(false);
+              void action.run('POST', `/admin/data-rights/deletion-requests/${request.id}/erase`);
+            }}
+            onCancel={() => {
+              setConfirming(false);
+              eraseButton.focusButton();
+            }}
+          >
+            {DATA_RIGHTS_PAGE_TEXT.confirmText}
+          </InPlaceConfirm>
+        </div>
+      ) : (
+        <button
+          ref={eraseButton.button}
+          type="button"
+          disabled={action.pending || !ready}
+          aria-describedby={ready ? undefined : `${headingId}-waiting`}
+          onClick={() => setConfirming(true)}
+          className={`${CONFIRM_BUTTON} mt-4 bg-red-700 text-white hover:bg-red-800`}
+        >
+          {DATA_RIGHTS_PAGE_TEXT.erase} <span className="sr-only">of {request.customerName}</span>
+        </button>
+      )}
     </li>
   );
 }

@@ -13,7 +13,8 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { FormAlert } from '../../components/ui/form-field.tsx';
-import { REFUND_BUTTON, RefundConfirm, useRefundButtonFocus } from './refund-confirm.tsx';
+import { CONFIRM_BUTTON, useButtonFocusBack } from './in-place-confirm.tsx';
+import { RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /**
@@ -67,7 +68,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
   const [key, setKey] = useState(newFormKey);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState<DeskRefund | null>(null);
-  const refundButton = useRefundButtonFocus();
+  const refundButton = useButtonFocusBack();
   // The provider refused or answered unclearly, and the answer names the request: the page reloads its
   // data, so the Payments panel lists that request and this panel no longer offers a refund beside it.
   const named = action.outcome?.ok === false ? namedRefundOf(action.outcome.errors) : null;
@@ -217,7 +218,7 @@ export function DeskRefundForm({ displayId, status, refundable, openRefund, unfi
           ref={refundButton.button}
           type="submit"
           disabled={action.pending}
-          className={`${REFUND_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
+          className={`${CONFIRM_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
         >
           Refund {typed.success ? money(typed.data) : ''}
         </button>

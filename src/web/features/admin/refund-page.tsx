@@ -12,8 +12,9 @@ import {
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
+import { CONFIRM_BUTTON, useButtonFocusBack } from './in-place-confirm.tsx';
 import { formatUtc } from './order-format.ts';
-import { REFUND_BUTTON, RefundConfirm, useRefundButtonFocus } from './refund-confirm.tsx';
+import { RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
@@ -96,7 +97,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   );
   // Money goes back only after staff confirm the amount (and the reason for less) they read (issue 28 §3).
   const [confirming, setConfirming] = useState<ApproveRefund | null>(null);
-  const refundButton = useRefundButtonFocus();
+  const refundButton = useButtonFocusBack();
   const approveForm = approveRefundFormSchema(request.amountCents);
   // Less than asked needs a reason the customer reads (decision 0187): the field shows only then.
   const typedCents = amountField.safeParse(amount);
@@ -270,7 +271,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 ref={refundButton.button}
                 type="submit"
                 disabled={action.pending || !refundable}
-                className={`${REFUND_BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
+                className={`${CONFIRM_BUTTON} bg-emerald-700 text-white hover:bg-emerald-800`}
               >
                 Refund {typedCents.success ? money(typedCents.data) : ''}
               </button>
@@ -316,7 +317,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             <button
               type="submit"
               disabled={action.pending}
-              className={`${REFUND_BUTTON} bg-red-700 text-white hover:bg-red-800`}
+              className={`${CONFIRM_BUTTON} bg-red-700 text-white hover:bg-red-800`}
             >
               Reject the request
             </button>
@@ -334,7 +335,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             type="button"
             disabled={action.pending}
             onClick={() => void action.run('POST', `/admin/refunds/${request.id}/retry`)}
-            className={`${REFUND_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
+            className={`${CONFIRM_BUTTON} self-start bg-emerald-700 text-white hover:bg-emerald-800`}
           >
             Retry the refund of {money(request.approvedCents)}
           </button>
@@ -366,7 +367,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             <button
               type="submit"
               disabled={action.pending}
-              className={`${REFUND_BUTTON} self-start border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
+              className={`${CONFIRM_BUTTON} self-start border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
             >
               Record the refund of {money(request.approvedCents)} made by hand
             </button>
