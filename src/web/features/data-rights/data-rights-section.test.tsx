@@ -46,6 +46,13 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     // Held until the page knows whether a request is already pending.
     await waitFor(() => expect(open.disabled).toBe(false));
     fireEvent.click(open);
+    // The form takes the focus on its first field; "Keep my account" gives it back to the button.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your password')));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my account…' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account…' }));
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'wrong-one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(M.confirmRequired)).toBeTruthy();

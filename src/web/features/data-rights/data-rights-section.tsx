@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import {
@@ -115,6 +115,9 @@ function DeleteForm({ onDone, onCancel }: { onDone(status: DeletionStatus): void
   const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const confirmId = useId();
+  // The form opens where the button was: the focus goes to its first field, not to the page.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -138,7 +141,7 @@ function DeleteForm({ onDone, onCancel }: { onDone(status: DeletionStatus): void
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid max-w-xl gap-4">
+    <form ref={form} noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid max-w-xl gap-4">
       {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
       <FormField label={DATA_RIGHTS_TEXT.passwordLabel} error={errors.password}>
         {(control) => (
@@ -192,9 +195,16 @@ function DeleteBlock() {
   const status = useQuery({ queryKey: dataRightsKeys.status, queryFn: async () => (await getDataRightsStatus()).data });
   const [open, setOpen] = useState(false);
   const [erased, setErased] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After the form closes, the focus goes where the customer reads what follows: back to the
+  // button on "Keep my account", to the block's heading once the request is recorded.
+  const focusAfterClose = (target: RefObject<HTMLElement | null>) =>
+    requestAnimationFrame(() => target.current?.focus());
 
   function done(result: DeletionStatus) {
     setOpen(false);
+    focusAfterClose(heading);
     if (result.state === 'erased') {
       // The server ended the session; the browser forgets it and what this tab kept of the
       // account at once (they may just close the tab), then loads a page afresh: the header's
@@ -210,7 +220,9 @@ function DeleteBlock() {
   const pending = status.data?.deletion;
   return (
     <div>
-      <h3 className="text-lg font-semibold text-slate-900">{DATA_RIGHTS_TEXT.deleteTitle}</h3>
+      <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+        {DATA_RIGHTS_TEXT.deleteTitle}
+      </h3>
       {erased ? (
         <div className="mt-3 grid gap-3">
           <FormAlert tone="success">{DATA_RIGHTS_MESSAGES.erased}</FormAlert>
@@ -227,9 +239,16 @@ function DeleteBlock() {
         <>
           <p className="mt-1 text-slate-600">{DATA_RIGHTS_TEXT.deleteLead}</p>
           {open ? (
-            <DeleteForm onDone={done} onCancel={() => setOpen(false)} />
+            <DeleteForm
+              onDone={done}
+              onCancel={() => {
+                setOpen(false);
+                focusAfterClose(openButton);
+              }}
+            />
           ) : (
             <button
+              ref={openButton}
               type="button"
               onClick={() => setOpen(true)}
               disabled={status.isPending}
