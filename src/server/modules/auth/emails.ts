@@ -85,6 +85,25 @@ export function passwordResetMail({ to, name, link, brand = 'SevaDocs' }: Accoun
 }
 
 /**
+ * After the password changed (on the profile, or through a reset link): the owner hears of it at
+ * the address they know, so a change they did not make is not silent (OWASP's authentication
+ * cheat sheet). Its one link asks for a reset, which a stranger who changed it cannot stop.
+ */
+export function passwordChangedMail({ to, name, link, brand = 'SevaDocs' }: AccountLinkMail): OutgoingMail {
+  return linkMail({
+    to,
+    subject: `Your ${brand} password was changed`,
+    greetingName: name,
+    intro: `The password of your ${brand} account was just changed, and every other device signed in to it was signed out. If it was you, there is nothing more to do.`,
+    buttonLabel: 'It was not me: reset my password',
+    link,
+    validity: 'The reset link we send you works once and expires in 1 hour.',
+    ignoreNote: 'If you changed it yourself, you can ignore this email.',
+    brand,
+  });
+}
+
+/**
  * To the owner of an address someone tried to sign up with (DESIGN.md §1: the sign-up itself
  * answers as for a new address). Nothing about the account changed; it offers both ways in.
  */

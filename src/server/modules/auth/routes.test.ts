@@ -436,6 +436,11 @@ describe('POST /auth/email/verify', () => {
     await post('/auth/reset-password/request', { email: body.email });
     const reset = await tokenFromMail(t.app, body.email, '/create-password');
     expect((await post('/auth/reset-password', { token: reset, password: 'N3w!Password' })).statusCode).toBe(200);
+    // A reset is a change of password too: the owner is told, once.
+    const told = (await deliveredMail(t.app)).filter(
+      (m) => m.to === body.email && m.subject === 'Your SevaDocs password was changed',
+    );
+    expect(told).toHaveLength(1);
     const res = await post('/auth/email/verify', { token: link });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(A.emailAlreadyVerified);
@@ -494,7 +499,11 @@ describe('resend and reset for known and unknown addresses', () => {
 
   it('send one e-mail per request even when the job that writes it runs twice', async () => {
     const user = await createSignedInUser(t.app);
-    const sent = async () => (await deliveredMail(t.app, 500)).filter((m) => m.to === user.email).length;
+    // The reset e-mails (each reset then tells the owner their password changed, a mail of its own).
+    const sent = async () =>
+      (await deliveredMail(t.app, 500)).filter(
+        (m) => m.to === user.email && m.subject === 'Reset your SevaDocs password',
+      ).length;
     const before = await sent();
     const job = { kind: 'reset-password', email: user.email } as const;
     await t.app.services.auth.runAccountMailJob('job-1', job);

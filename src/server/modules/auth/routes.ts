@@ -233,7 +233,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limits.reset,
     },
     async (request, reply) => {
-      const reset = await auth.resetPassword(request.body.token, request.body.password);
+      const reset = await auth.resetPassword(request.body.token, request.body.password, siteUrlFor(request, app.env));
       if (reset === null) throw new HttpError(400, A.invalidResetLink);
       // The owner proved their mailbox on this browser: whatever was guessed, by strangers or by
       // the owner on it, no longer holds the account here, and it signs in as a known device.

@@ -15,7 +15,7 @@ import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 export { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
 
 import { HOUR_MS } from '../../../domain/time.ts';
-import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
+import { accountExistsMail, passwordChangedMail, passwordResetMail, verificationMail } from './emails.ts';
 import { createPasswords, NO_PASSWORD_HASH, type Passwords } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
@@ -293,6 +293,20 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       // address taken meanwhile by another sign-up fails the job, whose retry finds the account.
       const created = await users.createAccount({ email: request.email, ...credentials }, tx);
       await queueVerification(tx, created, credentials, request.origin, returnTo);
+    });
+  }
+
+  /** Tells the owner their password changed, with a way to take the account back (passwordChangedMail). */
+  async function queuePasswordChanged(owner: Recipient, origin: string) {
+    await mail.enqueue(db, {
+      ...passwordChangedMail({
+        to: owner.email,
+        name: owner.name,
+        link: `${origin}${ROUTES.FORGOT_PASSWORD}`,
+        brand: brandNameOf(owner.platform),
+      }),
+      purpose: 'password-changed',
+      key: `password-changed:${randomUUID()}`,
     });
   }
 
@@ -591,7 +605,11 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * The account's address and, for the browser that chose the password, a device cookie signed
      * with it (the reset proved the mailbox on it); null for a link not valid.
      */
-    async resetPassword(token: string, password: string): Promise<{ email: string; deviceCookie: string } | null> {
+    async resetPassword(
+      token: string,
+      password: string,
+      origin: string = siteUrl,
+    ): Promise<{ email: string; deviceCookie: string } | null> {
       const userId = (await consume(token, 'reset-password'))?.userId;
       if (userId === undefined) return null;
       const account = await users.findAccountById(userId);
@@ -606,6 +624,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark(brandNameOf(account.platform)) });
       }
+      await queuePasswordChanged(account, origin);
       return { email: account.email, deviceCookie: signDeviceCookie(passwordHash, account.email) };
     },
 
@@ -620,6 +639,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       currentPassword: string,
       newPassword: string,
       keepSessionId: number,
+      origin: string = siteUrl,
     ): Promise<ChangePasswordResult> {
       const account = await users.findAccountById(userId);
       if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) {
@@ -632,6 +652,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       if (epoch !== null) await repository.setSessionEpoch(keepSessionId, epoch);
       await repository.deleteUserSessions(userId, keepSessionId);
       await repository.deleteTokens(userId, 'reset-password');
+      await queuePasswordChanged(account, origin);
       return { ok: true, deviceCookie: signDeviceCookie(passwordHash, account.email) };
     },
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../../domain/auth/messages.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
+import { deliveredMailTo } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { sessions } from '../auth/tables.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
@@ -200,6 +201,15 @@ describe('password', () => {
     expect((await call('GET', '/users/profile', other)).statusCode).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     await signIn(t.app, user.email, 'N3w!Password');
+    // The owner hears of it at their address, with a way back if it was not them; a refused change sends nothing.
+    const told = (await deliveredMailTo(t.app, user.email)).filter(
+      (m) => m.subject === 'Your SevaDocs password was changed',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(
+      'The password of your SevaDocs account was just changed, and every other device signed in to it was signed out.',
+    );
+    expect(told[0]?.text).toContain(`It was not me: reset my password: ${t.app.env.siteUrl}/forgot-password`);
   });
 
   it('refuses a wrong current password, a weak or unchanged new one', async () => {

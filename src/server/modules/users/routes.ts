@@ -15,6 +15,7 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { authLimitFigures, byUser, createLimiter } from '../../http/rate-limits.ts';
+import { siteUrlFor } from '../../http/site-url.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AddressResult } from './service.ts';
 
@@ -104,6 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.currentPassword,
         request.body.newPassword,
         session.id,
+        siteUrlFor(request, app.env),
       );
       if (!result.ok) {
         if (result.reason === 'same') throw new HttpError(400, U.samePassword, { newPassword: U.samePassword });
