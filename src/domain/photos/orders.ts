@@ -116,7 +116,7 @@ export const PHOTO_ORDER_MESSAGES = {
   optionInvalid: 'Choose Photo Optimize, Background Change or Pickup From Nearest Photo studio',
   optionTwice: 'Choose each option once',
   backgroundChangeNotAllowed:
-    'Background Change is not offered for this order: at least one of its sizes must not be altered (passport and visa authorities refuse edited photos).',
+    'Background Change is not offered for this order: at least one of its sizes must not be altered (the authority that takes it refuses edited photos).',
   pickupWithPrint: 'Choose either print copies delivered to home or pickup from a photo studio, not both.',
   nothingPrinted:
     'None of the sizes in this order is printed: a signature, an e-Visa photo or the Indian passport’s online-form photo is used as a file only. Choose Digital Copy, without pickup.',
@@ -132,7 +132,7 @@ export const PHOTO_ORDER_MESSAGES = {
   pickupDropped: 'We took Pickup off your order, with its photo studio details: pickup is offered in US dollars only.',
   /** The answer to the change that added a size refusing Background Change to an order that had it. */
   backgroundChangeDropped: (labels: readonly string[]) =>
-    `We took Background Change off your order: ${labels.join('; ')} must not be altered (passport and visa authorities refuse edited photos). Your photos are checked again without it.`,
+    `We took Background Change off your order: ${labels.join('; ')} must not be altered (the authorities that take them refuse edited photos). Your photos are checked again without it.`,
   deliverySaved: 'Delivery saved',
   deliveryNotNeeded: 'A Digital Copy order has nothing to deliver. Choose print copies or pickup first.',
   deliveryMethodMismatch: (expected: 'pickup' | 'home') =>

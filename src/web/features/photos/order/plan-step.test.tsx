@@ -72,6 +72,10 @@ describe('the plan step (step 2)', () => {
     await screen.findByText(PHOTO_PLAN_LABELS[1]);
     expect(screen.queryByRole('checkbox', { name: /Background Change/ })).toBeNull();
     expect(screen.getByText(PLAN_TEXT.backgroundNote)).toBeTruthy();
+    // The note names the sizes that allow it: they are these two (photo-specs.md), and only these.
+    const allowing = Object.values(PHOTO_SIZES).filter((size) => size.backgroundChangeAllowed);
+    expect(allowing.map((size) => size.id)).toEqual(['oci-photo', 'in-evisa']);
+    expect(PLAN_TEXT.backgroundNote).toContain('as the OCI and Indian e-Visa photos do');
   });
 
   it('refuses pickup with print copies delivered, and moves back and on', async () => {

@@ -77,7 +77,8 @@ export const PLAN_TEXT = {
   perItem: 'per item',
   perOrder: 'per order',
   backgroundNote:
-    'Background Change is offered only when every size in your order allows a plain background to be evened out. Passport and visa authorities refuse edited photos, so it is not offered for them.',
+    // The OCI and Indian e-Visa photos allow it (photo-specs.md): "visa authorities refuse edited photos" contradicted the e-Visa's.
+    'Background Change is offered only when every size in your order allows a plain background to be evened out, as the OCI and Indian e-Visa photos do. Passport photos and other sizes whose authority refuses edited photos never get it.',
   pickupNotWithPrint: 'Pickup is for Digital Copy orders: print copies delivered to home already include the prints.',
   /** After pickup's own description, where it is offered: a Canadian address has no studio to pick up from. */
   pickupWhere: 'At Walgreens and CVS photo counters in the US only.',
