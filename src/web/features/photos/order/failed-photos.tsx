@@ -34,21 +34,52 @@ function unusableAs(photo: OrderPhoto): UnusablePhoto {
   return { name: photo.name, checked: true, found: measured && measured.charAt(0).toLowerCase() + measured.slice(1) };
 }
 
+const isUnusable = (photo: OrderPhoto) =>
+  paymentStanding({ ...photo, failedRuleChoice: photo.failedRuleChoice?.choice ?? null }) === 'unusable';
+
 /** The order's items with no photo that can be delivered (none, or none checked and fitted): each needs another. */
 export function itemsWithoutUsablePhoto(order: PhotoOrder): { item: PhotoItem; photos: UnusablePhoto[] }[] {
   return order.items.flatMap((item) =>
-    item.photos.every(
-      (photo) => paymentStanding({ ...photo, failedRuleChoice: photo.failedRuleChoice?.choice ?? null }) === 'unusable',
-    )
-      ? [{ item, photos: item.photos.map(unusableAs) }]
-      : [],
+    item.photos.every(isUnusable) ? [{ item, photos: item.photos.map(unusableAs) }] : [],
   );
 }
 
-/** Step 4: the items whose photos could not be used, before the customer reaches Pay (the server would refuse it). */
+/**
+ * The photos nothing is made from in items that have another one to make it from: payment goes
+ * ahead, and the customer is told which file is left out (a walk's no-face photo vanished from the
+ * paid order without a word).
+ */
+export function photosNotUsed(order: PhotoOrder): { item: PhotoItem; photos: UnusablePhoto[] }[] {
+  return order.items.flatMap((item) => {
+    const unused = item.photos.filter(isUnusable);
+    return unused.length > 0 && unused.length < item.photos.length ? [{ item, photos: unused.map(unusableAs) }] : [];
+  });
+}
+
+/**
+ * Step 4: the items whose photos could not be used, before the customer reaches Pay (the server
+ * would refuse it), and the photos left out of items made from another one.
+ */
 export function UnusablePhotos({ order, goTo }: { order: PhotoOrder; goTo(step: PhotoStep): void }) {
   const unusable = itemsWithoutUsablePhoto(order);
-  if (unusable.length === 0) return null;
+  const notUsed = photosNotUsed(order);
+  if (unusable.length === 0) {
+    return notUsed.length === 0 ? null : (
+      <section aria-labelledby="unused-photos" className="card mb-6 border-slate-300 bg-slate-50">
+        <h2 id="unused-photos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <Icon name="info" className="size-5 text-brand-700" />
+          {REVIEW_TEXT.notUsedHeading}
+        </h2>
+        <ul className="mt-2 space-y-1 text-sm text-slate-800">
+          {notUsed.map(({ item, photos }) => (
+            <li key={item.id} className="break-words">
+              {REVIEW_TEXT.notUsed(item.label, photos)}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="unusable-photos" className="card mb-6 border-amber-300 bg-amber-50">
       <h2 id="unusable-photos" className="flex items-center gap-2 text-lg font-bold text-slate-900">

@@ -376,7 +376,7 @@ describe('the review step with a photo that could not be used', () => {
     );
   });
 
-  it('says nothing of it when another photo of the item can be used', async () => {
+  it('holds nothing back when another photo of the item can be used, and says which one is left out', async () => {
     renderStep(
       ReviewWithPay,
       photoOrderAt(4, {
@@ -385,5 +385,12 @@ describe('the review step with a photo that could not be used', () => {
     );
     await screen.findByText(REVIEW_TEXT.digitalOnly);
     expect(screen.queryByRole('region', { name: REVIEW_TEXT.unusableHeading })).toBeNull();
+    // A walk's no-face photo vanished from the paid order without a word: it is named before Pay.
+    const note = screen.getByRole('region', { name: REVIEW_TEXT.notUsedHeading });
+    expect(note.textContent).toContain(
+      `${item.label}: wall.jpg was checked and could not be fitted (no face found). We make this item from its other photos; nothing is charged for the one left out.`,
+    );
+    const pay = screen.getByRole('button', { name: /^Pay PHO-1001/ });
+    expect(pay.getAttribute('aria-disabled')).not.toBe('true');
   });
 });

@@ -151,6 +151,10 @@ export const REVIEW_TEXT = {
       ? `${label} has no photo yet.`
       : `${label}: ${photos.map(unusableWords).join('; ')}, so there is nothing to print or download. Upload another photo before you pay.`,
   uploadAnother: 'Upload another photo',
+  /** An item made from its other photos: the ones left out, said before paying. */
+  notUsedHeading: 'A photo we will not use',
+  notUsed: (label: string, photos: readonly UnusablePhoto[]) =>
+    `${label}: ${photos.map(unusableWords).join('; ')}. We make this item from its other photos; nothing is charged for the one left out.`,
 } as const;
 
 /** The review step's failing photos (issue 31 §3): a retake, or the customer's choice, before paying. */
