@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await app.services.refunds.submit(parsed.data, { ip: requestFacts(app).ip });
+  const result = await app.services.refunds.submit(parsed.data, requestFacts(app));
   if (!result.ok) {
     return data<RefundActionData>(
       { ok: false, message: result.message, errors: result.errors ?? {}, values },

@@ -5,6 +5,7 @@ import { REFUND_MESSAGES, REFUND_NOTICES, REFUND_RATE_LIMIT } from '../../../dom
 import { refundRequestSchema } from '../../../domain/refunds/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
@@ -319,5 +320,27 @@ describe('POST /api/v1/refund/request', () => {
     const wait = Number(res.headers['retry-after']);
     expect(wait).toBeGreaterThan(REFUND_RATE_LIMIT.windowMs / 1000 - 60);
     expect(wait).toBeLessThanOrEqual(REFUND_RATE_LIMIT.windowMs / 1000);
+  });
+
+  it("counts a signed-in customer's requests by their account, not the address others share with them", async () => {
+    const ip = '10.2.7.7';
+    const real = refundRequestSchema.parse(valid);
+    // Strangers behind the same address (a mobile network's) use up its requests…
+    for (let i = 0; i < REFUND_RATE_LIMIT.max; i++) {
+      expect(await t.app.services.refunds.submit(real, { ip })).toMatchObject({ ok: true });
+    }
+    expect(await t.app.services.refunds.submit(real, { ip })).toMatchObject({ ok: false, status: 429 });
+    // …and the signed-in customer still asks, up to the same limit for their own account.
+    const customer = await createSignedInUser(t.app);
+    const own = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/refund/request',
+        payload: valid,
+        remoteAddress: ip,
+        headers: bearer(customer.token),
+      });
+    for (let i = 0; i < REFUND_RATE_LIMIT.max; i++) expect((await own()).statusCode).toBe(201);
+    expect((await own()).statusCode).toBe(429);
   });
 });

@@ -21,7 +21,10 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.services.refunds.submit(request.body, { ip: request.ip });
+      const result = await app.services.refunds.submit(request.body, {
+        ip: request.ip,
+        userId: request.viewer?.id ?? null,
+      });
       if (!result.ok) throw failureOf(result);
       return reply.status(201).send(ok(result.value, REFUND_MESSAGES.received(result.value.reference), 201));
     },

@@ -65,8 +65,14 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newReference = deps.newReference ?? newRefundReference;
   const rateLimits = deps.rateLimits ?? createMemoryRateLimitStore({ now: () => now().getTime() });
-  /** Every request of an address, whatever it names, each counted for REFUND_RATE_LIMIT.windowMs. */
-  const requestsKey = (ip: string) => `refund-request|${ip}`;
+  /**
+   * Every request of a signed-in customer's account, else of a network address, whatever it names,
+   * each counted for REFUND_RATE_LIMIT.windowMs. A customer is counted apart from the address they
+   * share: many mobile users in India come through one (a walk's customer was refused after other
+   * people's requests), and the limit must never lock a customer out (DESIGN.md §1).
+   */
+  const requestsKey = (from: { ip?: string | null; userId?: number | null }) =>
+    from.userId ? `refund-request|user:${from.userId}` : from.ip ? `refund-request|${from.ip}` : null;
 
   /**
    * Why the request cannot be logged (one of REFUND_MESSAGES' texts): no order of that id for this
@@ -238,12 +244,16 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
      * unpaid, refunded or already asked for. The answer tells only what was sent; the order is
      * looked at afterwards by the request's job (processRequest), which e-mails the outcome to the
      * address given, so only its owner learns anything about the order. Each address may send
-     * REFUND_RATE_LIMIT.max requests per window, whatever they name.
+     * REFUND_RATE_LIMIT.max requests per window, whatever they name; a signed-in customer's account
+     * as many, apart from its address's.
      */
-    async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
+    async submit(
+      input: RefundRequestInput,
+      from: { ip?: string | null; userId?: number | null } = {},
+    ): Promise<FormResult<RefundReceipt>> {
       if (input.website) return formFailure(400, REFUND_MESSAGES.honeypot);
-      if (from.ip) {
-        const key = requestsKey(from.ip);
+      const key = requestsKey(from);
+      if (key) {
         const sent = await rateLimits.peek(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
         if (sent.count >= REFUND_RATE_LIMIT.max) {
           return tooManyRequests(REFUND_MESSAGES.rateLimited, sent.resetAt - now().getTime());
