@@ -223,6 +223,8 @@ export async function createServices(
     notifications,
     jobs,
     providers,
+    // Made further down; asked only when a payment starts, long after.
+    paymentHold: (customerId) => dataRights.paymentHold(customerId),
     rates: createStoredExchangeRates({
       maxAgeMs: env.EXCHANGE_RATE_MAX_AGE_HOURS * 3_600_000,
       log: log ?? console,

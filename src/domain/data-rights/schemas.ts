@@ -46,7 +46,8 @@ export function isErasedCustomerOrder(order: { userId: number; email: string }):
   return order.email === erasedEmail(order.userId);
 }
 
-export const DELETION_STATES = ['pending', 'erased'] as const;
+/** A request waits (`pending`), was carried out (`erased`), or its customer kept the account (`withdrawn`). */
+export const DELETION_STATES = ['pending', 'erased', 'withdrawn'] as const;
 export type DeletionState = (typeof DELETION_STATES)[number];
 
 /**
@@ -75,6 +76,17 @@ export const DATA_RIGHTS_MESSAGES = {
   cancelledWithDeletion: 'Cancelled with the account, at the customer’s request to delete it.',
   alreadyErased: 'This account has already been erased.',
   erasedByStaff: 'The account has been erased.',
+  /** The customer kept their account after all: the request is withdrawn, and nothing is deleted. */
+  withdrawn: 'Your account stays: we will not delete it. You can ask again at any time.',
+  nothingToWithdraw: 'No deletion request of yours is waiting.',
+  /** Staff's refusal to erase an account whose customer withdrew the request. */
+  requestWithdrawn: 'The customer withdrew this request and keeps the account.',
+  /**
+   * A payment started while the customer's deletion request waits: its unpaid orders are cancelled
+   * with the account, so none is paid (a walk paid one after the e-mail said it would be cancelled).
+   */
+  paymentHeld: (requestedOn: string) =>
+    `You asked us on ${requestedOn} to delete your account, and its unpaid orders are cancelled with it. To pay for this order, keep your account first: on your profile, under “Your data”.`,
 } as const;
 
 /**

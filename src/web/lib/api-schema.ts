@@ -2072,6 +2072,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/data-deletion/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the account after all: the waiting deletion request is withdrawn, and its unpaid orders can be paid again; 409 when none waits */
+        post: operations["postUsersDataDeletionWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/refunds": {
         parameters: {
             query?: never;
@@ -5570,8 +5587,35 @@ export interface components {
                     statusCode: number;
                     message: string;
                     data: {
+                        deletion: {
+                            /** @enum {string} */
+                            state: "pending" | "erased" | "withdrawn";
+                            requestedAt: string;
+                            dueAt: string;
+                            openOrders: {
+                                orderId: string;
+                                /** @enum {string} */
+                                kind: "service" | "photo";
+                                status: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        /** @description Success */
+        Answer200_42: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    isSuccess: boolean;
+                    statusCode: number;
+                    message: string;
+                    data: {
                         /** @enum {string} */
-                        state: "pending" | "erased";
+                        state: "pending" | "erased" | "withdrawn";
                         requestedAt: string;
                         dueAt: string;
                         openOrders: {
@@ -5585,7 +5629,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_42: {
+        Answer200_43: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5618,7 +5662,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_43: {
+        Answer200_44: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5645,7 +5689,7 @@ export interface components {
             };
         };
         /** @description Created */
-        Answer201_44: {
+        Answer201_45: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5665,7 +5709,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_45: {
+        Answer200_46: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5685,7 +5729,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_46: {
+        Answer200_47: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5712,7 +5756,7 @@ export interface components {
             };
         };
         /** @description Created */
-        Answer201_47: {
+        Answer201_48: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5728,7 +5772,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_48: {
+        Answer200_49: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5744,7 +5788,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_49: {
+        Answer200_50: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5762,7 +5806,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_50: {
+        Answer200_51: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5795,7 +5839,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_51: {
+        Answer200_52: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5818,7 +5862,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_52: {
+        Answer200_53: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5841,7 +5885,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_53: {
+        Answer200_54: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5864,7 +5908,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_54: {
+        Answer200_55: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5888,7 +5932,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_55: {
+        Answer200_56: {
             headers: {
                 [name: string]: unknown;
             };
@@ -12060,33 +12104,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        isSuccess: boolean;
-                        statusCode: number;
-                        message: string;
-                        data: {
-                            deletion: {
-                                /** @enum {string} */
-                                state: "pending" | "erased";
-                                requestedAt: string;
-                                dueAt: string;
-                                openOrders: {
-                                    orderId: string;
-                                    /** @enum {string} */
-                                    kind: "service" | "photo";
-                                    status: string;
-                                }[];
-                            } | null;
-                        };
-                    };
-                };
-            };
+            200: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             500: components["responses"]["Answer500_2"];
@@ -12145,8 +12163,8 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_41"];
-            202: components["responses"]["Answer200_41"];
+            200: components["responses"]["Answer200_42"];
+            202: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12154,6 +12172,27 @@ export interface operations {
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             429: components["responses"]["Answer429_15"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    postUsersDataDeletionWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Answer200_41"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_19"];
+            403: components["responses"]["Answer403_7"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -12380,7 +12419,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_42"];
+            200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12406,7 +12445,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_42"];
+            200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12438,7 +12477,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_42"];
+            200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12532,7 +12571,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_42"];
+            200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12801,7 +12840,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_43"];
+            200: components["responses"]["Answer200_44"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -12837,7 +12876,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_43"];
+            200: components["responses"]["Answer200_44"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -13779,7 +13818,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_44"];
+            201: components["responses"]["Answer201_45"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -13815,7 +13854,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_44"];
+            201: components["responses"]["Answer201_45"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -13957,7 +13996,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_42"];
+            200: components["responses"]["Answer200_43"];
             /** @description Created */
             201: {
                 headers: {
@@ -14513,7 +14552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_45"];
+            200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -14549,7 +14588,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_45"];
+            200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -14679,7 +14718,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example pending */
-                state?: "pending" | "erased";
+                state?: "pending" | "erased" | "withdrawn";
             };
             header?: never;
             path?: never;
@@ -14704,7 +14743,7 @@ export interface operations {
                                 customerName: string;
                                 customerEmail: string;
                                 /** @enum {string} */
-                                state: "pending" | "erased";
+                                state: "pending" | "erased" | "withdrawn";
                                 requestedAt: string;
                                 dueAt: string;
                                 erasedAt: string | null;
@@ -14743,7 +14782,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_41"];
+            200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -14968,7 +15007,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_46"];
+            200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15004,7 +15043,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_46"];
+            200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15037,7 +15076,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_46"];
+            200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15126,7 +15165,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15269,7 +15308,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15311,7 +15350,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15448,7 +15487,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15471,7 +15510,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15519,7 +15558,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15544,7 +15583,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15602,7 +15641,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15640,7 +15679,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15665,7 +15704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15715,7 +15754,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15740,7 +15779,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15792,7 +15831,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15817,7 +15856,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15869,7 +15908,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15894,7 +15933,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15942,7 +15981,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -15993,7 +16032,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16059,7 +16098,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16115,7 +16154,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16167,7 +16206,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16220,7 +16259,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16278,7 +16317,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_47"];
+            201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16324,7 +16363,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16509,7 +16548,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_50"];
+            200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16563,7 +16602,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_50"];
+            200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -16621,7 +16660,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17059,7 +17098,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_51"];
+            200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17122,7 +17161,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_51"];
+            200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17271,7 +17310,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17334,7 +17373,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17483,7 +17522,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_53"];
+            200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17546,7 +17585,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_53"];
+            200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17583,7 +17622,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17620,7 +17659,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_53"];
+            200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17775,7 +17814,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_54"];
+            200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -17836,7 +17875,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_54"];
+            200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -18171,7 +18210,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_55"];
+            200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -18232,7 +18271,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_55"];
+            200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];
@@ -18269,7 +18308,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_55"];
+            200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_19"];
             403: components["responses"]["Answer403_7"];

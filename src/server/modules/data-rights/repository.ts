@@ -54,6 +54,16 @@ export function createDataRightsRepository(db: Database) {
       return row;
     },
 
+    /** The account's pending request, withdrawn by its customer (kept, for the record); null when none waits. */
+    async withdrawPending(userId: number): Promise<DeletionRequestRow | null> {
+      const [row] = await db
+        .update(deletionRequests)
+        .set({ state: 'withdrawn' })
+        .where(and(eq(deletionRequests.userId, userId), eq(deletionRequests.state, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
     async find(id: number): Promise<DeletionRequestRow | null> {
       const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, id));
       return row ?? null;

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
+import { formatFeeDate } from '../../../domain/catalog/fee-schedule.ts';
 import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { IDLE_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import { readZip } from '../../lib/zip.ts';
@@ -33,6 +34,7 @@ import { refundRequests } from '../refunds/tables.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { users } from '../users/tables.ts';
 import { createStaffUser } from '../users/testing.ts';
+import { deletionRequests } from './tables.ts';
 
 type Customer = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -724,6 +726,68 @@ describe('data rights: deletion', () => {
       .from(auditLog)
       .where(eq(auditLog.subjectId, String(finn.id)));
     expect(erasures.find((r) => r.action === 'data-rights.erase')?.actorId).toBe(staff.id);
+  });
+});
+
+describe('data rights: keeping the account after all', () => {
+  it('holds payments while the request waits; withdrawn, it leaves the queue, staff cannot erase it, and the order is paid', async () => {
+    const gia = await createSignedInUser(t.app, { name: 'Gia Changed' });
+    const open = await photoOrder(t, gia);
+    await t.database.db.update(orders).set({ status: 'In review' }).where(eq(orders.id, open.id));
+    const unpaid = await startApplication(t.app, gia.token);
+    const res = await deletion(t, gia.token, { password: gia.password, confirm: true });
+    expect(res.statusCode).toBe(202);
+
+    // Its unpaid orders go with the account: none is paid meanwhile (a walk paid one).
+    const pay = () => apiCall(t.app, 'POST', `/application/order/${unpaid.displayId}/payment`, gia.token, {});
+    const held = await pay();
+    expect(held.statusCode).toBe(409);
+    const on = new Date(res.json().data.requestedAt).toISOString().slice(0, 10);
+    expect(held.json().message).toBe(
+      `You asked us on ${formatFeeDate(on)} to delete your account, and its unpaid orders are cancelled with it. To pay for this order, keep your account first: on your profile, under “Your data”.`,
+    );
+    expect(held.json().message).toBe(M.paymentHeld(formatFeeDate(on)));
+    expect(await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, unpaid.id))).toEqual(
+      [],
+    );
+
+    // She keeps the account: withdrawn, audited, gone from staff's queue.
+    const withdraw = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/users/data-deletion/withdraw', headers: bearer(gia.token) });
+    const kept = await withdraw();
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ message: M.withdrawn, data: { deletion: null } });
+    expect(M.withdrawn).toBe('Your account stays: we will not delete it. You can ask again at any time.');
+    const status = await t.app.inject({ url: '/api/v1/users/data-rights', headers: bearer(gia.token) });
+    expect(status.json().data.deletion).toBeNull();
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'data-rights.deletion-withdrawn'), eq(auditLog.subjectId, String(gia.id))));
+    expect(entry?.after).toEqual({ state: 'withdrawn' });
+    const again = await withdraw();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.nothingToWithdraw);
+
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const queue = await t.app.inject({
+      url: '/api/v1/admin/data-rights/deletion-requests',
+      headers: bearer(staff.token),
+    });
+    const listed = queue.json().data.results as { id: number; userId: number }[];
+    expect(listed.some((r) => r.userId === gia.id)).toBe(false);
+    const [request] = await t.database.db.select().from(deletionRequests).where(eq(deletionRequests.userId, gia.id));
+    expect(request?.state).toBe('withdrawn');
+    await t.database.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, open.id));
+    const erase = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/data-rights/deletion-requests/${request?.id}/erase`,
+      headers: bearer(staff.token),
+    });
+    expect(erase.statusCode).toBe(409);
+    expect(erase.json().message).toBe(M.requestWithdrawn);
+
+    expect((await pay()).statusCode).toBe(200);
   });
 });
 

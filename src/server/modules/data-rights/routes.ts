@@ -90,6 +90,23 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result.value, M.erased);
     },
   );
+
+  app.post(
+    '/users/data-deletion/withdraw',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Keep the account after all: the waiting deletion request is withdrawn, and its unpaid orders can be paid again; 409 when none waits',
+        response: { 200: envelopeSchema(dataRightsStatusSchema), ...refusals(409) },
+      },
+    },
+    async (request) => {
+      const result = await dataRights.withdrawDeletion(auditActor(request));
+      if (!result.ok) throw failureOf(result);
+      return ok(result.value, M.withdrawn);
+    },
+  );
 };
 
 /** The back office's queue of deletion requests (staff), and carrying one out when allowed. */

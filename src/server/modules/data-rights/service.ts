@@ -1,3 +1,4 @@
+import { formatFeeDate } from '../../../domain/catalog/fee-schedule.ts';
 import type { FormResult } from '../../../domain/contact/result.ts';
 import { formFailure } from '../../../domain/contact/result.ts';
 import {
@@ -194,6 +195,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
   ): Promise<FormResult<DeletionStatus>> {
     const request = await createDataRightsRepository(db).find(requestId);
     if (!request) return formFailure(404, M.requestNotFound);
+    if (request.state === 'withdrawn') return formFailure(409, M.requestWithdrawn);
     if (request.state !== 'pending') return formFailure(409, M.alreadyErased);
     let orders = await ordersOf(request.userId);
     // Erased again after a restore: the orders were closed when the account was first erased, so
@@ -217,6 +219,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       const requests = createDataRightsRepository(tx);
       await requests.lockAccount(request.userId);
       const locked = await requests.lock(requestId);
+      if (locked?.state === 'withdrawn') return formFailure(409, M.requestWithdrawn);
       if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
       // An order started meanwhile holds the erasure back like any other open order.
       const current = await ordersOf(locked.userId, tx);
@@ -379,6 +382,39 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
      */
     waitingCounts(): Promise<{ waiting: number; overdue: number }> {
       return createDataRightsRepository(db).waitingCounts(now());
+    },
+
+    /**
+     * The customer keeps their account after all: their pending request is withdrawn (kept, with
+     * its audit entry), leaves the back office's queue, and their unpaid orders can be paid again.
+     */
+    async withdrawDeletion(actor: DataRightsActor): Promise<FormResult<DataRightsStatus>> {
+      const withdrawn = await db.transaction(async (tx) => {
+        const requests = createDataRightsRepository(tx);
+        // After an erasure that holds the account's lock: nothing is left to withdraw then.
+        await requests.lockAccount(actor.id);
+        const row = await requests.withdrawPending(actor.id);
+        if (row) {
+          await deps.audit.record(tx, {
+            actor,
+            action: 'data-rights.deletion-withdrawn',
+            subject: { type: 'user', id: actor.id },
+            before: { state: 'pending' },
+            after: { state: 'withdrawn' },
+          });
+        }
+        return row;
+      });
+      if (!withdrawn) return formFailure(409, M.nothingToWithdraw);
+      return { ok: true, value: { deletion: null } };
+    },
+
+    /** Why the customer's orders cannot be paid now (their deletion request waits), or null. */
+    async paymentHold(userId: number): Promise<string | null> {
+      const latest = await createDataRightsRepository(db).latestOf(userId);
+      return latest?.state === 'pending'
+        ? M.paymentHeld(formatFeeDate(latest.requestedAt.toISOString().slice(0, 10)))
+        : null;
     },
 
     /** The customer's pending deletion request and what it waits for; null when there is none. */

@@ -235,6 +235,11 @@ export interface PaymentsServiceDeps {
   jobs: Pick<JobQueue, 'send' | 'work' | 'schedule'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
   providers: PaymentProvider[];
+  /**
+   * Why the customer's orders cannot be paid now, or null: their account's deletion waits (the
+   * data-rights module's answer, passed in by the composition root).
+   */
+  paymentHold?: (customerId: number) => Promise<string | null>;
   /** Converts for providers that charge another currency; without it they are not offered then. */
   rates?: ExchangeRates;
   /** The return address when a request gives none (SITE_URL's or the default). */
@@ -763,6 +768,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
       const owned = await deps.orders.findOwned(customerId, ref, kind);
       if (!owned) return orderNotFound(kind);
+      const hold = await deps.paymentHold?.(customerId);
+      if (hold) return formFailure(409, hold);
       // A Pay pressed again on a link already paid, its notice not in: the payment is recorded, not
       // continued (or superseded and refunded as a stray charge).
       await checkOpenAttemptQuietly(await deps.orders.latestAttempt(db, owned.id));

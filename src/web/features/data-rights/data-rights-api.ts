@@ -11,6 +11,10 @@ export const getDataRightsStatus = () => apiCall<DataRightsStatus>({ url: '/user
 export const requestDeletion = (body: DeletionRequestInput) =>
   apiCall<DeletionStatus>({ url: '/users/data-deletion', method: 'POST', body });
 
+/** The customer keeps their account after all: the waiting request is withdrawn. */
+export const withdrawDeletion = () =>
+  apiCall<DataRightsStatus>({ url: '/users/data-deletion/withdraw', method: 'POST' });
+
 /**
  * POST /users/data-export: the archive as a Blob and its name, for the page to save. A refusal
  * (429 after three an hour, a session that ended) is an ApiError with the server's message.

@@ -95,6 +95,19 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     expect(screen.queryByRole('button', { name: 'Delete my account…' })).toBeNull();
   });
 
+  it('lets the customer keep their account after all: the request is withdrawn and the deletion offered again', async () => {
+    const api = renderSection({
+      'GET /api/v1/users/data-rights': () => ok({ deletion: PENDING }),
+      'POST /api/v1/users/data-deletion/withdraw': () => ok({ deletion: null }, M.withdrawn),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep my account after all' }));
+    expect(await screen.findByRole('button', { name: 'Delete my account…' })).toBeTruthy();
+    expect(screen.queryByText('Deletion requested')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/v1/users/data-deletion/withdraw',
+    ]);
+  });
+
   it('says the account goes shortly, with no empty list, once every order it waited for has finished', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-10T10:00:00Z'));

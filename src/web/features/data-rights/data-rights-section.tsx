@@ -18,8 +18,15 @@ import { goTo } from '../../lib/go-to.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { forgetSignedInState } from '../../lib/stores/session-store.ts';
+import { showToast } from '../../lib/toast.ts';
 import { useFileDownload } from '../../lib/use-file-download.ts';
-import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
+import {
+  dataRightsKeys,
+  downloadExport,
+  getDataRightsStatus,
+  requestDeletion,
+  withdrawDeletion,
+} from './data-rights-api.ts';
 
 export const DATA_RIGHTS_TEXT = {
   title: 'Your data',
@@ -50,10 +57,43 @@ export const DATA_RIGHTS_TEXT = {
   pendingReady: (requested: string, due: string | null) =>
     `You asked on ${requested}. Your orders have finished, so we delete your account shortly${due ? `, and by ${due} at the latest` : ''}, and e-mail you when it is done.`,
   continue: 'Continue',
+  /** A customer who changed their mind (walk B: nothing offered it, and an order paid meanwhile held the request). */
+  keepAfterAll: 'Keep my account after all',
+  keepFailed: 'Your account could not be kept just now. Please try again.',
 } as const;
 
 /** The pending request: when it was made, the orders it waits for, or its deadline once none is open. */
-function PendingDeletion({ status }: { status: DeletionStatus }) {
+/** "Keep my account after all": the waiting request is withdrawn, and the block offers the deletion again. */
+function KeepAccount({ onKept }: { onKept(): void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function keep() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await withdrawDeletion();
+      onKept();
+    } catch (error) {
+      setProblem(errorMessage(error, DATA_RIGHTS_TEXT.keepFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-3">
+      <button type="button" onClick={() => void keep()} disabled={busy} className="btn-outline px-4 py-2 text-sm">
+        {DATA_RIGHTS_TEXT.keepAfterAll}
+      </button>
+      {problem ? (
+        <div className="mt-2">
+          <FormAlert tone="error">{problem}</FormAlert>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function PendingDeletion({ status, onKept }: { status: DeletionStatus; onKept(): void }) {
   const waiting = status.openOrders.length > 0;
   const requested = longDate(status.requestedAt);
   // Orders that finished after the deadline leave none to promise.
@@ -79,6 +119,7 @@ function PendingDeletion({ status }: { status: DeletionStatus }) {
           ))}
         </ul>
       )}
+      <KeepAccount onKept={onKept} />
     </div>
   );
 }
@@ -233,7 +274,14 @@ function DeleteBlock() {
         </div>
       ) : pending ? (
         <div className="mt-3">
-          <PendingDeletion status={pending} />
+          <PendingDeletion
+            status={pending}
+            onKept={() => {
+              void putAnswer(queryClient, dataRightsKeys.status, { deletion: null });
+              showToast(DATA_RIGHTS_MESSAGES.withdrawn);
+              focusAfterClose(heading);
+            }}
+          />
         </div>
       ) : (
         <>
