@@ -405,7 +405,7 @@ describe('refund request (SPEC.md §2)', () => {
     await form.getByLabel(/Refund amount/).fill('79.00');
     await form.getByLabel(/Why are you asking/).fill('Our trip was cancelled before the application was filed.');
     await form.getByRole('button', { name: 'Request refund' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Refund request received' }));
+    await expectVisible(page.getByRole('heading', { name: 'Refund request sent' }));
     const reference = (await page.getByTestId('refund-reference').textContent()) ?? '';
     await expectVisible(page.getByText(REFUND_MESSAGES.received(reference)));
     await expectVisible(page.getByText('79.00', { exact: true }));
@@ -419,7 +419,7 @@ describe('refund request (SPEC.md §2)', () => {
     await page.getByLabel(/Refund amount/).fill('10');
     await page.getByLabel(/Why are you asking/).fill('The prints arrived damaged and I need a refund please.');
     await page.getByRole('button', { name: 'Request refund' }).click();
-    await expectVisible(page.getByRole('heading', { name: 'Refund request received' }));
+    await expectVisible(page.getByRole('heading', { name: 'Refund request sent' }));
   });
 });
 

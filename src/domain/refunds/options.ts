@@ -27,8 +27,13 @@ export const REFUND_MESSAGES = {
   alreadyRefunded: 'This order has already been refunded.',
   alreadyOpen: (reference: string) =>
     `A refund request for this order is already open under reference ${reference}. We will e-mail you as soon as it is reviewed.`,
+  /**
+   * The same answer for every request (it must not say whether the order exists or is whose), so it
+   * says what it cannot know yet: a mistyped e-mail or order ID logs nothing, and a walk's customer
+   * read "received … reference … e-mailed you" as done. The e-mail is the confirmation.
+   */
   received: (reference: string) =>
-    `Your refund request has been received. Your reference number is ${reference}. We have e-mailed you a copy.`,
+    `Your refund request has been sent. If the order ID and the e-mail match an order, we log it under reference ${reference} and e-mail you a copy within a few minutes. No e-mail? Check both and send it again.`,
   rateLimited: 'You have sent several refund requests in a short time. Please wait before trying again.',
   honeypot: 'We could not accept this form. Please reload the page and try again.',
 } as const;

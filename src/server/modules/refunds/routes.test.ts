@@ -81,7 +81,7 @@ describe('POST /api/v1/refund/request', () => {
     expect(body).toMatchObject({
       isSuccess: true,
       statusCode: 201,
-      message: `Your refund request has been received. Your reference number is ${reference}. We have e-mailed you a copy.`,
+      message: `Your refund request has been sent. If the order ID and the e-mail match an order, we log it under reference ${reference} and e-mail you a copy within a few minutes. No e-mail? Check both and send it again.`,
       data: { orderId: 'DOC-000123', amountCents: 7900, status: 'Received' },
     });
 

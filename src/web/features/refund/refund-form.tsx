@@ -35,9 +35,9 @@ export function RefundForm({
           <Icon name="circle-check" className="size-7" />
         </span>
         <h2 id="refund-done" ref={done} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
-          Refund request received
+          Refund request sent
         </h2>
-        <p className="mt-6 text-sm font-semibold tracking-wide text-slate-600 uppercase">Your reference number</p>
+        <p className="mt-6 text-sm font-semibold tracking-wide text-slate-600 uppercase">Its reference number</p>
         <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-brand-700" data-testid="refund-reference">
           {result.reference}
         </p>
@@ -54,7 +54,7 @@ export function RefundForm({
             <dd className="font-semibold text-slate-900">{result.amount}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Copy sent to</dt>
+            <dt className="text-slate-600">We e-mail</dt>
             <dd className="min-w-0 font-semibold break-words text-slate-900">{result.email}</dd>
           </div>
         </dl>
