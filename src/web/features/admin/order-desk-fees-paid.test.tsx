@@ -30,7 +30,10 @@ describe('the desk’s fees paid at the centre', () => {
   it('checks the reference, and sends it trimmed', async () => {
     const panel = await show(serviceOrder('In review'));
     if (!panel) throw new Error('no fees paid panel');
-    expect(within(panel).getByText(/^Not recorded yet/)).toBeTruthy();
+    // The fees this order's price carries, by its own lines' names (a power of attorney carries no ICWF).
+    expect(within(panel).getByText(/^Not recorded yet/).textContent).toBe(
+      'Not recorded yet: record the centre’s reference once our team has paid the fees this order’s price carries (Government fee, ICWF and VFS Global service fee). Submitted waits for it: the refund policy keeps those fees from then on. The customer is not e-mailed.',
+    );
     const field = within(panel).getByLabelText(/^The centre’s reference for the payment/) as HTMLInputElement;
     expect(field.value).toBe('');
 

@@ -115,8 +115,9 @@ const DESK_TEXT = {
   postingLabel: 'Address, one envelope line per line: the centre or mission, then the street, city and code',
   feesNotYet:
     'The fees paid at the centre are recorded once the order is paid (and not once it is cancelled or refunded).',
-  feesUnrecorded:
-    'Not recorded yet: record the centre’s reference once our team has paid the government fee, the ICWF and the centre’s fee this order’s price carries. Submitted waits for it: the refund policy keeps those fees from then on. The customer is not e-mailed.',
+  /** `fees` as this order's price names them (carriedFees): a power of attorney's carry no ICWF. */
+  feesUnrecorded: (fees: string) =>
+    `Not recorded yet: record the centre’s reference once our team has paid the fees this order’s price carries (${fees}). Submitted waits for it: the refund policy keeps those fees from then on. The customer is not e-mailed.`,
   feesRecorded: (at: string, by: string, reference: string) =>
     `Recorded ${at} by ${by}: reference ${reference}. The refund policy keeps these fees once the order is submitted.`,
   feesLabel: 'The centre’s reference for the payment (a VFS Global or BLS International reference number)',
@@ -583,10 +584,20 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
 }
 
 /**
- * The fees our team pays at the centre for a mission's file whose price carries them (the government
- * fee, the ICWF and the centre's): the centre's reference, recorded before Submitted, which waits for
+ * The fees our team pays at the centre for a mission's file whose price carries them (its government
+ * fee and other mandatory fees, named as its lines name them): the centre's reference, recorded before Submitted, which waits for
  * it because the refund policy keeps those fees from then on. Staff bookkeeping: nothing is e-mailed.
  */
+/** The fees an order's price carries, by the names its lines give them: "Government fee, ICWF and VFS Global service fee". */
+function carriedFees({
+  governmentFeeCents,
+  mandatoryFees,
+}: NonNullable<DeskOrder['service']>['order']['price']): string {
+  const names = [...(governmentFeeCents > 0 ? ['Government fee'] : []), ...mandatoryFees.map((fee) => fee.label)];
+  const last = names.pop();
+  return names.length > 0 ? `${names.join(', ')} and ${last}` : (last ?? '');
+}
+
 function FeesPaidForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   const service = order.service;
@@ -610,7 +621,7 @@ function FeesPaidForm({ order }: { order: DeskOrder }) {
       <p id="desk-fees-state" className="text-sm text-slate-700">
         {recorded
           ? DESK_TEXT.feesRecorded(formatUtc(recorded.paidAt), recorded.recordedBy, recorded.reference)
-          : DESK_TEXT.feesUnrecorded}
+          : DESK_TEXT.feesUnrecorded(carriedFees(service.order.price))}
       </p>
       <label className={FIELD_LABEL}>
         {DESK_TEXT.feesLabel}
