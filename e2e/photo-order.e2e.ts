@@ -127,7 +127,7 @@ describe('photo order (issue 12)', () => {
       const full = await payLabel();
       await page.getByRole('textbox', { name: 'Coupon code' }).fill('FIRST10');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await expectVisible(page.getByRole('alert').getByText(COUPON_MESSAGES.wrongPlatform));
+      await expectVisible(page.getByRole('alert').getByText(COUPON_MESSAGES.wrongPlatform('sevadocs')));
       await page.getByRole('textbox', { name: 'Coupon code' }).fill('photo10');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expectVisible(page.getByText('Coupon PHOTO10 applied.'));

@@ -38,7 +38,12 @@ describe('coupon rules', () => {
   it.each([
     ['unknown', null, context, COUPON_MESSAGES.unknown],
     ['switched off', { ...FIRST10, isActive: false }, context, COUPON_MESSAGES.unknown],
-    ['another platform', { ...FIRST10, platform: 'sevaphotos' as const }, context, COUPON_MESSAGES.wrongPlatform],
+    [
+      'another platform',
+      { ...FIRST10, platform: 'sevaphotos' as const },
+      context,
+      COUPON_MESSAGES.wrongPlatform('sevaphotos'),
+    ],
     ['not started', FIRST10, { ...context, now: new Date('2025-12-31T23:59:59Z') }, COUPON_MESSAGES.notYet],
     ['expired', FIRST10, { ...context, now: new Date('2027-01-01T00:00:00Z') }, COUPON_MESSAGES.expired],
     ['used by the customer', FIRST10, { ...context, use: { total: 1, byCustomer: 1 } }, COUPON_MESSAGES.alreadyUsed],

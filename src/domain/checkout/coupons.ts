@@ -16,7 +16,11 @@ export const COUPON_MESSAGES = {
   unknown: 'This coupon code is not valid. Please check it and try again.',
   notYet: 'This coupon is not active yet.',
   expired: 'This coupon has expired.',
-  wrongPlatform: 'This coupon cannot be used for this order.',
+  /** Says which orders it is for (a walk read "cannot be used for this order" on a first photo order as a fault). */
+  wrongPlatform: (platform: CouponPlatform) =>
+    platform === 'sevaphotos'
+      ? 'This coupon is for SevaPhotos photo orders, not for applications.'
+      : 'This coupon is for SevaDocs applications, not for photo orders.',
   usedUp: 'This coupon has already been used the maximum number of times.',
   alreadyUsed: 'You have already used this coupon.',
   minimumNotMet: (minimum: string) => `This coupon needs an order of at least ${minimum}.`,
@@ -93,7 +97,7 @@ export function checkCoupon(
 ): CouponCheck {
   const fail = (message: string): CouponCheck => ({ ok: false, message });
   if (!coupon?.isActive) return fail(COUPON_MESSAGES.unknown);
-  if (coupon.platform !== context.platform) return fail(COUPON_MESSAGES.wrongPlatform);
+  if (coupon.platform !== context.platform) return fail(COUPON_MESSAGES.wrongPlatform(coupon.platform));
   if (coupon.startsAt && context.now < coupon.startsAt) return fail(COUPON_MESSAGES.notYet);
   if (coupon.endsAt && context.now >= coupon.endsAt) return fail(COUPON_MESSAGES.expired);
   const limit = couponLimitReached(coupon, context.use);

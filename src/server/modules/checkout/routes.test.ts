@@ -305,7 +305,7 @@ describe('coupons', () => {
       ['NOSUCHCODE', COUPON_MESSAGES.unknown],
       [expired, COUPON_MESSAGES.expired],
       [future, COUPON_MESSAGES.notYet],
-      [photos, COUPON_MESSAGES.wrongPlatform],
+      [photos, COUPON_MESSAGES.wrongPlatform('sevaphotos')],
       [big, 'This coupon needs an order of at least $100,000.'],
       [usedUp, COUPON_MESSAGES.usedUp],
       ['   ', COUPON_MESSAGES.empty],

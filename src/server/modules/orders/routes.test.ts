@@ -183,7 +183,8 @@ describe("the order core's checkout calls: /orders/{orderRef}/cost-summary and /
     // A SevaDocs coupon on a photo order is refused in the kind's words.
     const wrong = await apiCall(t.app, 'POST', `/orders/${photo.displayId}/coupon`, user.token, { code: 'FIRST10' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(COUPON_MESSAGES.wrongPlatform);
+    expect(wrong.json().message).toBe('This coupon is for SevaDocs applications, not for photo orders.');
+    expect(wrong.json().message).toBe(COUPON_MESSAGES.wrongPlatform('sevadocs'));
 
     const stranger = await createSignedInUser(t.app);
     for (const ref of [service.displayId, photo.displayId]) {

@@ -283,7 +283,7 @@ describe('coupons', () => {
 
     const docs = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'FIRST10' });
     expect(docs.statusCode).toBe(400);
-    expect(docs.json().message).toBe(COUPON_MESSAGES.wrongPlatform);
+    expect(docs.json().message).toBe(COUPON_MESSAGES.wrongPlatform('sevadocs'));
 
     const applied = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'photo10' });
     expect(applied.statusCode).toBe(200);
