@@ -51,6 +51,8 @@ export const ORDER_DESK_MESSAGES = {
   unfinishedRefund: (reference: string, amount: string, origin: RefundOrigin) =>
     `Refund ${reference} of ${amount} (${REFUND_ORIGIN_WORDS[origin]}) is approved, but the payment provider's answer is not recorded: it may have been made.`,
   unfinishedRefundLink: 'Retry or record it on the refunds desk',
+  /** An erased customer's order (decision 0119): nothing staff write reaches anyone. */
+  customerErased: 'The customer’s account was erased: no message or e-mail reaches them any more.',
   decidedRefunds: 'Decided requests',
   /** A decided request, as the desk lists it: 'RF-7K3Q9M2X: Refunded $100 of $1,100 asked'. */
   decidedRefund: (reference: string, status: string, approved: string | null, asked: string) =>

@@ -38,6 +38,7 @@ import {
 import { printPackHref } from '../../../domain/applications/print-pack.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import {
   canChangeStatus,
@@ -600,6 +601,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
       const { order } = found;
+      if (isErasedCustomerOrder(order)) return formFailure(409, M.customerErased);
       return db.transaction(async (tx) => {
         const row = await keepNote(tx, actor, order, body, true);
         await deps.notifications.notifyAboutOrder(order, { remark: body }, tx);

@@ -7,6 +7,7 @@ import {
   type DeskOrder,
   messageCustomerSchema,
   NOTE_MAX_LENGTH,
+  ORDER_DESK_MESSAGES,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
 import {
@@ -33,6 +34,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { telHref } from '../../../domain/config/navigation.ts';
+import { isErasedCustomerOrder } from '../../../domain/data-rights/schemas.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
 import {
@@ -1245,7 +1247,11 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
             </>
           ) : null}
           <Panel title="Message the customer" id="desk-message">
-            <NoteForm order={order} toCustomer />
+            {isErasedCustomerOrder({ userId: order.customer.id, email: order.customer.email }) ? (
+              <p className="text-sm text-slate-700">{ORDER_DESK_MESSAGES.customerErased}</p>
+            ) : (
+              <NoteForm order={order} toCustomer />
+            )}
           </Panel>
           <Panel title="Notes and messages" id="desk-notes">
             <p className="mb-3 text-xs text-slate-600">

@@ -781,6 +781,12 @@ describe('the order page', () => {
     expect(api.calls.some((c) => c.path.endsWith('/notes'))).toBe(false);
   });
 
+  it("offers no message to an erased customer's order: nothing would reach them", async () => {
+    await show({ ...ORDER, customer: { ...ORDER.customer, email: `erased-${ORDER.customer.id}@erased.invalid` } });
+    expect(screen.queryByRole('form', { name: 'Message the customer' })).toBeNull();
+    expect(screen.getByText(ORDER_DESK_MESSAGES.customerErased)).toBeTruthy();
+  });
+
   it('requests a document for a member’s checklist item with a note', async () => {
     const api = await show();
     fireEvent.change(screen.getByLabelText('Note for the customer'), { target: { value: 'Please rescan' } });
