@@ -18,7 +18,7 @@ export function useButtonFocusBack() {
  * The last step before something that cannot be undone (a refund, an account's erasure), in the
  * place of the button that asked for it: what happens, then the act or the way back. It takes the
  * focus when it opens (its title and text are read out with it, and it scrolls into view), and
- * Escape cancels it, as the desk's withdrawal of a document request does.
+ * Escape or the way back cancel it, but not while the act is being sent.
  */
 export function InPlaceConfirm({
   idPrefix,
@@ -77,6 +77,7 @@ export function InPlaceConfirm({
         <button
           type="button"
           onClick={onCancel}
+          disabled={pending}
           className={`${CONFIRM_BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
         >
           {cancelLabel}

@@ -4,6 +4,7 @@ import { canWithdrawRequest, type DeskDocumentRequest, type DeskOrder } from '..
 import { DOCUMENT_REQUEST_WITHDRAWAL as W } from '../../../domain/applications/other-documents.ts';
 import { api, envelopeOf, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
+import { InPlaceConfirm, useButtonFocusBack } from './in-place-confirm.tsx';
 import { formatUtc } from './order-format.ts';
 import { changedUnderStaff } from './use-admin-action.tsx';
 
@@ -36,16 +37,10 @@ function WithdrawRequest({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  const id = `desk-withdraw-${request.id}`;
-  useEffect(() => {
-    if (confirming) dialog.current?.focus();
-  }, [confirming]);
+  const { button, focusButton } = useButtonFocusBack();
   const keep = () => {
     setConfirming(false);
-    // After the confirmation is gone: the button is back in its place.
-    requestAnimationFrame(() => button.current?.focus());
+    focusButton();
   };
   const withdraw = async () => {
     setBusy(true);
@@ -73,45 +68,18 @@ function WithdrawRequest({
   return (
     <div className="mt-2 flex flex-col gap-2">
       {confirming ? (
-        <div
-          ref={dialog}
-          role="alertdialog"
-          tabIndex={-1}
-          aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-text`}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !busy) {
-              event.stopPropagation();
-              keep();
-            }
-          }}
-          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        <InPlaceConfirm
+          idPrefix={`desk-withdraw-${request.id}`}
+          title={W.confirmTitle(request.document, request.memberName)}
+          confirmLabel={busy ? W.pending : W.confirm}
+          cancelLabel={W.cancel}
+          confirmClassName="bg-red-700 text-white hover:bg-red-800"
+          pending={busy}
+          onConfirm={() => void withdraw()}
+          onCancel={keep}
         >
-          <p id={`${id}-title`} className="font-semibold break-words text-slate-900">
-            {W.confirmTitle(request.document, request.memberName)}
-          </p>
-          <p id={`${id}-text`} className="text-slate-800">
-            {request.replacesFile ? W.confirmTextAgain : W.confirmText}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => void withdraw()}
-              disabled={busy}
-              className={`${SMALL_BUTTON} bg-red-700 text-white hover:bg-red-800`}
-            >
-              {busy ? W.pending : W.confirm}
-            </button>
-            <button
-              type="button"
-              onClick={keep}
-              disabled={busy}
-              className={`${SMALL_BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-            >
-              {W.cancel}
-            </button>
-          </div>
-        </div>
+          {request.replacesFile ? W.confirmTextAgain : W.confirmText}
+        </InPlaceConfirm>
       ) : (
         <button
           ref={button}
