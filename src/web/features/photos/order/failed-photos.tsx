@@ -62,40 +62,68 @@ export function photosNotUsed(order: PhotoOrder): { item: PhotoItem; photos: Unu
  */
 export function UnusablePhotos({ order, goTo }: { order: PhotoOrder; goTo(step: PhotoStep): void }) {
   const unusable = itemsWithoutUsablePhoto(order);
-  const notUsed = photosNotUsed(order);
-  if (unusable.length === 0) {
-    return notUsed.length === 0 ? null : (
-      <section aria-labelledby="unused-photos" className="card mb-6 border-slate-300 bg-slate-50">
-        <h2 id="unused-photos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <Icon name="info" className="size-5 text-brand-700" />
-          {REVIEW_TEXT.notUsedHeading}
-        </h2>
-        <ul className="mt-2 space-y-1 text-sm text-slate-800">
-          {notUsed.map(({ item, photos }) => (
-            <li key={item.id} className="break-words">
-              {REVIEW_TEXT.notUsed(item.label, photos)}
-            </li>
-          ))}
-        </ul>
-      </section>
+  if (unusable.length > 0) {
+    return (
+      <PhotosNotice
+        id="unusable-photos"
+        tone="hold"
+        heading={REVIEW_TEXT.unusableHeading}
+        lines={unusable.map(({ item, photos }) => [item.id, REVIEW_TEXT.unusable(item.label, photos)])}
+      >
+        <button type="button" className="btn-outline mt-3 px-4 py-2 text-sm" onClick={() => goTo(1)}>
+          {REVIEW_TEXT.uploadAnother}
+        </button>
+      </PhotosNotice>
     );
   }
+  const notUsed = photosNotUsed(order);
+  if (notUsed.length === 0) return null;
   return (
-    <section aria-labelledby="unusable-photos" className="card mb-6 border-amber-300 bg-amber-50">
-      <h2 id="unusable-photos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Icon name="circle-alert" className="size-5 text-amber-700" />
-        {REVIEW_TEXT.unusableHeading}
+    <PhotosNotice
+      id="unused-photos"
+      tone="note"
+      heading={REVIEW_TEXT.notUsedHeading}
+      lines={notUsed.map(({ item, photos }) => [item.id, REVIEW_TEXT.notUsed(item.label, photos)])}
+    />
+  );
+}
+
+const NOTICE_TONES = {
+  /** Pay waits for it. */
+  hold: { box: 'border-amber-300 bg-amber-50', icon: 'circle-alert', iconColour: 'text-amber-700' },
+  /** Said before Pay; nothing waits. */
+  note: { box: 'border-slate-300 bg-slate-50', icon: 'info', iconColour: 'text-brand-700' },
+} as const;
+
+/** A review notice about the order's photos: a heading, a line per item (keyed by its id), and what to do. */
+function PhotosNotice({
+  id,
+  tone,
+  heading,
+  lines,
+  children,
+}: {
+  id: string;
+  tone: keyof typeof NOTICE_TONES;
+  heading: string;
+  lines: [itemId: number, line: string][];
+  children?: React.ReactNode;
+}) {
+  const look = NOTICE_TONES[tone];
+  return (
+    <section aria-labelledby={id} className={`card mb-6 ${look.box}`}>
+      <h2 id={id} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Icon name={look.icon} className={`size-5 ${look.iconColour}`} />
+        {heading}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-slate-800">
-        {unusable.map(({ item, photos }) => (
-          <li key={item.id} className="break-words">
-            {REVIEW_TEXT.unusable(item.label, photos)}
+        {lines.map(([key, line]) => (
+          <li key={key} className="break-words">
+            {line}
           </li>
         ))}
       </ul>
-      <button type="button" className="btn-outline mt-3 px-4 py-2 text-sm" onClick={() => goTo(1)}>
-        {REVIEW_TEXT.uploadAnother}
-      </button>
+      {children}
     </section>
   );
 }
