@@ -59,6 +59,7 @@ export const DATA_RIGHTS_TEXT = {
   continue: 'Continue',
   /** A customer who changed their mind (walk B: nothing offered it, and an order paid meanwhile held the request). */
   keepAfterAll: 'Keep my account after all',
+  keeping: 'Keeping your account…',
   keepFailed: 'Your account could not be kept just now. Please try again.',
 } as const;
 
@@ -82,7 +83,7 @@ function KeepAccount({ onKept }: { onKept(): void }) {
   return (
     <div className="mt-3">
       <button type="button" onClick={() => void keep()} disabled={busy} className="btn-outline px-4 py-2 text-sm">
-        {DATA_RIGHTS_TEXT.keepAfterAll}
+        {busy ? DATA_RIGHTS_TEXT.keeping : DATA_RIGHTS_TEXT.keepAfterAll}
       </button>
       {problem ? (
         <div className="mt-2">
