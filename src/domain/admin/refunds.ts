@@ -3,6 +3,7 @@ import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
 import { idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { LEDGER_PROVIDERS } from '../payments/payment.ts';
+import { REFUND_REQUEST_STATUSES } from '../refunds/order-refunds.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
 import { refundSplitSchema } from './refund-split.ts';
@@ -13,7 +14,6 @@ import { refundSplitSchema } from './refund-split.ts';
  * schemas are shared by the API and the pages.
  */
 
-export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Rejected', 'Refunded'] as const;
 /**
  * Who opened the request: the customer's form, our cancellation of a paid order (decision 0150), or
  * staff on the order desk for the customer (decision 0187).

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../catalog/money.ts';
 import { emailField, honeypotField, longTextField } from '../contact/fields.ts';
 import { ORDER_ID_PATTERN, REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from './options.ts';
+import { type OrderRefundRequest, REFUND_REQUEST_STATUSES } from './order-refunds.ts';
 
 /** Largest refund a form may ask for: $100,000 (an order is never near it). */
 const MAX_AMOUNT_CENTS = 10_000_000;
@@ -66,3 +68,16 @@ export const refundReceiptSchema = z.object({
   createdAt: z.date(),
 });
 export type RefundReceipt = z.infer<typeof refundReceiptSchema>;
+
+/** GET /api/v1/orders/{orderRef}/refund-requests: the order's requests, newest first (its owner only). */
+export const orderRefundRequestSchema = z.object({
+  reference: z.string(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  amountCents: z.number().int(),
+  approvedCents: z.number().int().nullable(),
+  currency: z.enum(CURRENCIES),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  partialReason: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+}) satisfies z.ZodType<OrderRefundRequest>;

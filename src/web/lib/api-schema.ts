@@ -533,6 +533,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{orderRef}/refund-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The refund requests of the customer's own order, newest first, with their state and reasons */
+        get: operations["getOrdersByOrderRefRefundRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -4058,8 +4075,26 @@ export interface components {
                 };
             };
         };
+        /** @description Not signed in, or the session has ended */
+        Answer401_17: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    isSuccess: false;
+                    statusCode: number;
+                    message: string;
+                    data: null;
+                    errors?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
         /** @description Success */
-        Answer200_17: {
+        Answer200_18: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4073,7 +4108,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_18: {
+        Answer200_19: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4095,24 +4130,6 @@ export interface components {
                         emailVerified: boolean;
                         isDashboardVisible: boolean;
                         createdAt: string;
-                    };
-                };
-            };
-        };
-        /** @description Not signed in, or the session has ended */
-        Answer401_19: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    isSuccess: false;
-                    statusCode: number;
-                    message: string;
-                    data: null;
-                    errors?: {
-                        [key: string]: string;
                     };
                 };
             };
@@ -7399,6 +7416,51 @@ export interface operations {
             503: components["responses"]["Answer503_3"];
         };
     };
+    getOrdersByOrderRefRefundRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                orderRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            reference: string;
+                            /** @enum {string} */
+                            status: "Received" | "In review" | "Approved" | "Rejected" | "Refunded";
+                            amountCents: number;
+                            approvedCents: number | null;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            requestedAt: string;
+                            decidedAt: string | null;
+                            partialReason: string | null;
+                            rejectionReason: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_17"];
+            404: components["responses"]["Answer404_6"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
     postAuthSignup: {
         parameters: {
             query?: never;
@@ -7553,7 +7615,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7585,7 +7647,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7664,7 +7726,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7697,7 +7759,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
@@ -7764,9 +7826,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_19"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7797,9 +7859,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_18"];
+            200: components["responses"]["Answer200_19"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7828,9 +7890,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7862,9 +7924,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7885,7 +7947,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -7937,7 +7999,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -7957,7 +8019,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_20"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8009,7 +8071,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_21"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -8068,7 +8130,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8091,9 +8153,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8118,7 +8180,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_22"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8171,7 +8233,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8213,7 +8275,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -8234,9 +8296,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8263,7 +8325,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8317,7 +8379,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8336,7 +8398,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8356,7 +8418,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8398,7 +8460,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8434,7 +8496,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8460,7 +8522,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8487,7 +8549,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8712,7 +8774,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -8751,7 +8813,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -8770,7 +8832,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8801,7 +8863,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_26"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8855,7 +8917,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -8923,7 +8985,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -8999,7 +9061,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9024,9 +9086,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9242,7 +9304,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9264,7 +9326,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9384,7 +9446,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9593,7 +9655,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9620,7 +9682,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9658,7 +9720,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9693,7 +9755,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9735,7 +9797,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_27"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9781,7 +9843,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_29"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9823,7 +9885,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -9845,7 +9907,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -9885,7 +9947,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9913,7 +9975,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9940,7 +10002,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_31"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -9996,7 +10058,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10066,7 +10128,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10091,9 +10153,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10122,7 +10184,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10166,7 +10228,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_32"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10195,7 +10257,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -10216,7 +10278,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10257,7 +10319,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10284,7 +10346,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10329,7 +10391,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10356,7 +10418,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10397,7 +10459,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10424,7 +10486,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10469,7 +10531,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10496,7 +10558,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_36"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10537,7 +10599,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10564,7 +10626,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_37"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10609,7 +10671,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_34"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10634,7 +10696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
@@ -10699,7 +10761,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_25"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10741,7 +10803,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10766,7 +10828,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -10797,7 +10859,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -10823,7 +10885,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_24"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11018,7 +11080,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_23"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -11049,7 +11111,7 @@ export interface operations {
             200: components["responses"]["Answer200_38"];
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -11074,7 +11136,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -11109,7 +11171,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11136,7 +11198,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11174,7 +11236,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11260,7 +11322,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -11284,7 +11346,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11325,7 +11387,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11354,7 +11416,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11379,7 +11441,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11404,7 +11466,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_40"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
             500: components["responses"]["Answer500_2"];
@@ -11437,7 +11499,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11477,7 +11539,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11513,7 +11575,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11539,7 +11601,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11589,7 +11651,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11625,7 +11687,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11650,7 +11712,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_38"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11749,7 +11811,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11810,7 +11872,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -11889,7 +11951,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
@@ -11956,7 +12018,7 @@ export interface operations {
             200: components["responses"]["Answer200_38"];
             201: components["responses"]["Answer201_39"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12090,7 +12152,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -12106,7 +12168,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };
@@ -12130,7 +12192,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -12166,7 +12228,7 @@ export interface operations {
             200: components["responses"]["Answer200_42"];
             202: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -12187,7 +12249,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_41"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -12258,7 +12320,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12301,7 +12363,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12387,7 +12449,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -12421,7 +12483,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12447,7 +12509,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12479,7 +12541,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12503,9 +12565,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["Answer200_17"];
+            202: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12534,9 +12596,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12573,7 +12635,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_43"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12640,7 +12702,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12687,7 +12749,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12753,7 +12815,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -12807,7 +12869,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -12842,7 +12904,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12878,7 +12940,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_44"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -12966,7 +13028,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -13725,7 +13787,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -13784,7 +13846,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13820,7 +13882,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13856,7 +13918,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_45"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13915,7 +13977,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -13958,7 +14020,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14031,7 +14093,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14084,7 +14146,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14140,7 +14202,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14167,7 +14229,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -14190,7 +14252,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -14221,7 +14283,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -14248,7 +14310,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -14274,7 +14336,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -14300,7 +14362,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_28"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -14324,7 +14386,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_33"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             409: components["responses"]["Answer409_9"];
@@ -14452,7 +14514,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14534,7 +14596,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14554,7 +14616,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14590,7 +14652,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14649,7 +14711,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14703,7 +14765,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14764,7 +14826,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14784,7 +14846,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_42"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -14851,7 +14913,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14910,7 +14972,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -14976,7 +15038,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -15009,7 +15071,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15045,7 +15107,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15078,7 +15140,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_47"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15127,7 +15189,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15167,7 +15229,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -15289,7 +15351,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -15310,7 +15372,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15352,7 +15414,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15400,7 +15462,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15444,7 +15506,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -15489,7 +15551,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -15512,7 +15574,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15560,7 +15622,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15585,7 +15647,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15643,7 +15705,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15681,7 +15743,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15706,7 +15768,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15756,7 +15818,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15781,7 +15843,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15833,7 +15895,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15858,7 +15920,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15910,7 +15972,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15935,7 +15997,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -15983,7 +16045,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16034,7 +16096,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16100,7 +16162,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16156,7 +16218,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16208,7 +16270,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16261,7 +16323,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16319,7 +16381,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Answer201_48"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16365,7 +16427,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16435,7 +16497,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16526,7 +16588,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -16550,7 +16612,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -16604,7 +16666,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16629,7 +16691,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_14"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16662,7 +16724,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16706,7 +16768,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -16759,7 +16821,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             500: components["responses"]["Answer500_2"];
@@ -16784,9 +16846,9 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16834,7 +16896,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16857,9 +16919,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16900,7 +16962,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -16949,7 +17011,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -16991,7 +17053,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17053,7 +17115,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -17100,7 +17162,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17123,9 +17185,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17163,7 +17225,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17207,7 +17269,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17267,7 +17329,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -17312,7 +17374,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17335,9 +17397,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17375,7 +17437,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17419,7 +17481,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17479,7 +17541,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -17524,7 +17586,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17547,9 +17609,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17587,7 +17649,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17624,7 +17686,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17661,7 +17723,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17706,7 +17768,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17768,7 +17830,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             409: components["responses"]["Answer409_9"];
@@ -17816,7 +17878,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17839,9 +17901,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17877,7 +17939,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -17932,7 +17994,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -17988,7 +18050,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18051,7 +18113,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18074,9 +18136,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18118,7 +18180,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -18171,7 +18233,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
             413: components["responses"]["Answer413_10"];
@@ -18212,7 +18274,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18235,9 +18297,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_17"];
+            200: components["responses"]["Answer200_18"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18273,7 +18335,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18310,7 +18372,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Answer200_56"];
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];
@@ -18353,7 +18415,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -18412,7 +18474,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Answer400_1"];
-            401: components["responses"]["Answer401_19"];
+            401: components["responses"]["Answer401_17"];
             403: components["responses"]["Answer403_7"];
             404: components["responses"]["Answer404_6"];
             408: components["responses"]["Answer408_8"];

@@ -35,3 +35,8 @@ export const getPaymentOptions = (ref: string) =>
 export const confirmPayment = (ref: string, body: ConfirmPayment) =>
   envelopeOf(api.POST('/api/v1/orders/{orderRef}/payment/confirm', { ...order(ref), body }));
 export const getPayment = (ref: string) => envelopeOf(api.GET('/api/v1/orders/{orderRef}/payment', order(ref)));
+
+/** The order's refund requests, newest first: its page lists them with their state and reasons. */
+export const getRefundRequests = (ref: string) =>
+  envelopeOf(api.GET('/api/v1/orders/{orderRef}/refund-requests', order(ref)));
+export const refundRequestsKey = (ref: string) => ['orders', ref, 'refund-requests'] as const;

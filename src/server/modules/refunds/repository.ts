@@ -12,6 +12,25 @@ export const OPEN_REFUND_STATUSES: RefundStatus[] = ['Received', 'In review'];
 
 export function createRefundsRepository(db: Database) {
   return {
+    /** Every request of the order, newest first, with what its customer is told of each. */
+    listOfOrder(orderId: number) {
+      return db
+        .select({
+          reference: refundRequests.reference,
+          status: refundRequests.status,
+          amountCents: refundRequests.amountCents,
+          approvedCents: refundRequests.approvedCents,
+          currency: refundRequests.currency,
+          createdAt: refundRequests.createdAt,
+          decidedAt: refundRequests.decidedAt,
+          partialReason: refundRequests.partialReason,
+          rejectionReason: refundRequests.rejectionReason,
+        })
+        .from(refundRequests)
+        .where(eq(refundRequests.orderId, orderId))
+        .orderBy(desc(refundRequests.id));
+    },
+
     /** The order's requests staff have decided (refunded or rejected), newest first. */
     listDecided(orderId: number) {
       return db

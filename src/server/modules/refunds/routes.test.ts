@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { erasedEmail } from '../../../domain/data-rights/schemas.ts';
+import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import { REFUND_MESSAGES, REFUND_NOTICES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
+import { ORDER_REFUNDS_TEXT, type OrderRefundRequest, orderRefundLine } from '../../../domain/refunds/order-refunds.ts';
 import { refundRequestSchema } from '../../../domain/refunds/schema.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -342,5 +344,88 @@ describe('POST /api/v1/refund/request', () => {
       });
     for (let i = 0; i < REFUND_RATE_LIMIT.max; i++) expect((await own()).statusCode).toBe(201);
     expect((await own()).statusCode).toBe(429);
+  });
+});
+
+describe('GET /api/v1/orders/{orderRef}/refund-requests', () => {
+  const getAs = (url: string, token: string | null) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
+
+  it("lists the customer's own order's requests, newest first, with their state and reasons; another's order is not found", async () => {
+    const owner = await createSignedInUser(t.app);
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        displayId: 'DOC-000410',
+        kind: 'service',
+        userId: owner.id,
+        email: owner.email,
+        title: 'New OCI Card (USA)',
+        status: 'Order pending',
+        totalCents: 37290,
+        currency: 'USD',
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order not inserted');
+    const asked = { orderId: order.id, email: owner.email, reason: 'Trip cancelled, please refund.', currency: 'USD' as const };
+    await t.database.db.insert(refundRequests).values([
+      {
+        ...asked,
+        reference: 'RF-OWNA0001',
+        amountCents: 2500,
+        status: 'Refunded',
+        approvedCents: 1000,
+        partialReason: 'The government fee was paid to the consulate.',
+        decidedAt: new Date('2026-12-02T10:00:00Z'),
+      },
+      {
+        ...asked,
+        reference: 'RF-OWNA0002',
+        amountCents: 5000,
+        status: 'Rejected',
+        rejectionReason: 'Your application was already submitted.',
+        decidedAt: new Date('2026-12-03T10:00:00Z'),
+      },
+      { ...asked, reference: 'RF-OWNA0003', amountCents: 700 },
+    ]);
+
+    const listed = await getAs('/orders/DOC-000410/refund-requests', owner.token);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().message).toBe(ORDER_REFUNDS_TEXT.loaded);
+    const requests = listed.json().data as OrderRefundRequest[];
+    expect(requests.map((r) => [r.reference, r.status])).toEqual([
+      ['RF-OWNA0003', 'Received'],
+      ['RF-OWNA0002', 'Rejected'],
+      ['RF-OWNA0001', 'Refunded'],
+    ]);
+    expect(requests.map(orderRefundLine)).toEqual([
+      'Refund request RF-OWNA0003 for $7 received. Our billing team reviews it within 3 business days and will e-mail you the decision.',
+      'Refund request RF-OWNA0002 was not approved: Your application was already submitted.',
+      'Refund RF-OWNA0001: we refunded $10 to your original payment method. It reaches your account within 5–10 business days. Why less than asked: The government fee was paid to the consulate.',
+    ]);
+    expect(requests[2]).toMatchObject({ approvedCents: 1000, decidedAt: '2026-12-02T10:00:00.000Z' });
+    // What the page lists is what the order's owner may read: no e-mail, address or reason they typed.
+    expect(Object.keys(requests[0] ?? {}).sort()).toEqual(
+      [
+        'amountCents',
+        'approvedCents',
+        'currency',
+        'decidedAt',
+        'partialReason',
+        'reference',
+        'rejectionReason',
+        'requestedAt',
+        'status',
+      ].sort(),
+    );
+
+    const stranger = await createSignedInUser(t.app);
+    const theirs = await getAs('/orders/DOC-000410/refund-requests', stranger.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(ORDER_REF_MESSAGES.notFound);
+    expect(JSON.stringify(theirs.json())).not.toContain('RF-OWNA');
+    expect((await getAs('/orders/DOC-000410/refund-requests', null)).statusCode).toBe(401);
+    // No such order: the same answer as another's.
+    expect((await getAs('/orders/DOC-000999/refund-requests', owner.token)).statusCode).toBe(404);
   });
 });

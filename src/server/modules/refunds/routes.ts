@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/order-kind.ts';
 import { REFUND_MESSAGES } from '../../../domain/refunds/options.ts';
-import { refundReceiptSchema, refundRequestSchema } from '../../../domain/refunds/schema.ts';
-import { failureOf } from '../../http/errors.ts';
+import { ORDER_REFUNDS_TEXT } from '../../../domain/refunds/order-refunds.ts';
+import { orderRefundRequestSchema, refundReceiptSchema, refundRequestSchema } from '../../../domain/refunds/schema.ts';
+import { failureOf, valueOrThrow } from '../../http/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
 
 /** Per network address, on top of the refund service's own limits. */
 export const REFUND_ROUTE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
@@ -27,6 +31,24 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!result.ok) throw failureOf(result);
       return reply.status(201).send(ok(result.value, REFUND_MESSAGES.received(result.value.reference), 201));
+    },
+  );
+
+  app.get(
+    '/orders/:orderRef/refund-requests',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['refunds'],
+        summary: "The refund requests of the customer's own order, newest first, with their state and reasons",
+        params: anyOrderRefParams,
+        response: { 200: envelopeSchema(z.array(orderRefundRequestSchema)) },
+      },
+    },
+    async (request) => {
+      const customerId = currentUser(request).viewer.id;
+      const result = await app.services.refunds.ofCustomerOrder(customerId, parseAnyOrderRef(request.params.orderRef));
+      return ok(valueOrThrow(result), ORDER_REFUNDS_TEXT.loaded);
     },
   );
 };

@@ -1,8 +1,10 @@
 import type { RefundOrigin } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
+import { type AnyOrderRef, ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { REFUND_MESSAGES, REFUND_NOTICES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
+import type { OrderRefundRequest } from '../../../domain/refunds/order-refunds.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -28,7 +30,7 @@ export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
   orders: Pick<
     OrdersService,
-    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'
+    'findByDisplayIdAndEmail' | 'findByIds' | 'findOwned' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'
   > &
     RefundDecisionDeps['orders'];
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
@@ -288,6 +290,25 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         ...r,
         approvedCents: r.approvedCents ?? 0,
       }));
+    },
+
+    /**
+     * The refund requests of the customer's own order, newest first (its page lists them); another's
+     * order is not found, as one that does not exist. Only requests sent with the order's e-mail
+     * address are ever logged (processRequest), so nothing here comes from a stranger.
+     */
+    async ofCustomerOrder(customerId: number, ref: AnyOrderRef): Promise<FormResult<OrderRefundRequest[]>> {
+      const order = await deps.orders.findOwned(customerId, ref);
+      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
+      const rows = await createRefundsRepository(db).listOfOrder(order.id);
+      return {
+        ok: true,
+        value: rows.map(({ createdAt, decidedAt, ...r }) => ({
+          ...r,
+          requestedAt: createdAt.toISOString(),
+          decidedAt: decidedAt?.toISOString() ?? null,
+        })),
+      };
     },
 
     /** The order's decided requests, newest first (the desk names the request each refund answered). */

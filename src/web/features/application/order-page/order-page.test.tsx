@@ -16,6 +16,8 @@ import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
 import type { StrayCharge } from '../../../../domain/payments/payment.ts';
 import { STRAY_CHARGES_TEXT } from '../../../../domain/payments/stray-charges.ts';
+import { REFUND_NOTICES } from '../../../../domain/refunds/options.ts';
+import { ORDER_REFUNDS_TEXT } from '../../../../domain/refunds/order-refunds.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
@@ -568,6 +570,64 @@ describe('/service-order', () => {
       .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(rows).toContainEqual([PAID_LINES_TEXT.refunded, '-$73.80']);
     expect(rows).toContainEqual([PAID_LINES_TEXT.net, '$275']);
+  });
+
+  it('lists the refund requests under what was paid: each reference, its state and the reason given (decision 0195)', async () => {
+    const summary = paidSummary();
+    const asked = {
+      currency: 'USD',
+      requestedAt: '2026-12-01T10:00:00.000Z',
+      rejectionReason: null,
+      partialReason: null,
+    };
+    const { calls } = serve(paidOrder, {
+      'GET /api/v1/orders/DOC-48213907/cost-summary': () =>
+        ok({ ...summary, appliedCoupon: 'FIRST10', refundedCents: 10_00 }),
+      'GET /api/v1/orders/DOC-48213907/refund-requests': () =>
+        ok([
+          {
+            ...asked,
+            reference: 'RF-7K3Q9M2X',
+            status: 'In review',
+            amountCents: 50_00,
+            approvedCents: null,
+            decidedAt: null,
+          },
+          {
+            ...asked,
+            reference: 'RF-2B8D4F6H',
+            status: 'Refunded',
+            amountCents: 25_00,
+            approvedCents: 10_00,
+            decidedAt: '2026-12-03T10:00:00.000Z',
+            partialReason: 'The consulate kept its fee.',
+          },
+        ]),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    const list = await within(panel).findByRole('list', { name: ORDER_REFUNDS_TEXT.title });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      `RF-7K3Q9M2X${ORDER_REFUNDS_TEXT.state['In review']}${REFUND_NOTICES.received('RF-7K3Q9M2X', '$50')}Asked Dec 1, 2026`,
+      `RF-2B8D4F6H${ORDER_REFUNDS_TEXT.state.Refunded}${REFUND_NOTICES.refunded('RF-2B8D4F6H', '$10', 'The consulate kept its fee.')}Asked Dec 1, 2026 · decided Dec 3, 2026`,
+    ]);
+    expect(items[1]).toContain('Why less than asked: The consulate kept its fee.');
+    expect(calls.filter((call) => call.path.endsWith('/refund-requests'))).toHaveLength(1);
+  });
+
+  it('says when the refund requests could not be loaded, and keeps what was paid', async () => {
+    const summary = paidSummary();
+    serve(paidOrder, {
+      'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...summary, appliedCoupon: null }),
+      'GET /api/v1/orders/DOC-48213907/refund-requests': () => fail(500, 'Something went wrong'),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    expect((await within(panel).findByRole('alert')).textContent).toBe(ORDER_REFUNDS_TEXT.loadError);
+    expect(within(panel).getByTestId('paid-total').textContent).toBe('$348.80');
   });
 
   it('offers the refund request, filled with the order, until the order is refunded or cancelled', async () => {

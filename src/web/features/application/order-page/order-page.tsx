@@ -10,6 +10,7 @@ import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptio
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-found.tsx';
+import { OrderRefundRequests } from '../../../components/order-refund-requests.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
@@ -52,6 +53,7 @@ function OrderPrice({ order }: { order: ApplicationOrder }) {
       refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
     >
       {stray}
+      <OrderRefundRequests orderRef={order.displayId} />
     </PaidLinesPanel>
   ) : (
     <PriceSummary price={order.price}>{stray}</PriceSummary>

@@ -11,6 +11,7 @@ import { PICKUP_READY_TEXT } from '../../../../domain/photos/pickup-ready.ts';
 import { mayHandOver, SHIPMENT_TEXT, trackingUrl } from '../../../../domain/photos/shipment.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
+import { OrderRefundRequests } from '../../../components/order-refund-requests.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { StaffMessages } from '../../../components/staff-messages.tsx';
@@ -52,6 +53,7 @@ function ChargedPanel({ order }: { order: PhotoOrder }) {
       refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
     >
       {stray}
+      <OrderRefundRequests orderRef={order.displayId} />
     </PaidLinesPanel>
   );
 }
