@@ -114,6 +114,14 @@ const proofItem = {
   proofCountry: 'US' as const,
 };
 
+describe('an item not uploaded', () => {
+  it('reads "missing" when required, "not uploaded" when optional: nothing waits on it', () => {
+    const absent = { ...proofItem, uploaded: false, documents: [] };
+    expect(itemStanding(absent)).toBe('Required · Missing');
+    expect(itemStanding({ ...absent, required: false })).toBe('Optional · Not uploaded');
+  });
+});
+
 describe('an item our team asked for again (review r68d #7)', () => {
   const asked = {
     ...proofItem,

@@ -56,12 +56,16 @@ export function DocumentLine({ document }: { document: DocumentView }) {
 
 /**
  * Where an item stands: what we prepare is sent after payment; the rest is required or optional, and
- * uploaded, missing, or asked for again by our team (its file is not the one they wait for).
+ * uploaded, missing (not uploaded, when optional), or asked for again by our team (its file is not
+ * the one they wait for).
  */
 export function itemStanding(item: ChecklistItemStatus): string {
   if (item.preparedByUs && !item.uploaded)
     return item.printPack ? DOCUMENT_TEXT.preparedReady : DOCUMENT_TEXT.preparedByUs;
-  const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : 'Missing';
+  // An optional item is never "missing": a walk's family read a Canadian-born child's optional
+  // surrender certificate so, though nothing waited on it.
+  const absent = item.required ? 'Missing' : 'Not uploaded';
+  const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : absent;
   return `${item.required ? 'Required' : 'Optional'} · ${state}`;
 }
 

@@ -435,7 +435,7 @@ describe('/service-order', () => {
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
       'Current passport · Required · Uploaded',
       'Proof of address · Required · Missing',
-      'Old passport · Optional · Missing',
+      'Old passport · Optional · Not uploaded',
     ]);
     expect(
       within(items[0] as HTMLElement)
