@@ -53,6 +53,9 @@ export const ORDER_DESK_MESSAGES = {
   unfinishedRefundLink: 'Retry or record it on the refunds desk',
   /** An erased customer's order (decision 0119): nothing staff write reaches anyone. */
   customerErased: 'The customer’s account was erased: no message or e-mail reaches them any more.',
+  /** An erased customer's photo order: its delivery details went with the account (issue 34 §3). */
+  deliveryErased:
+    'The customer’s account was erased, and their delivery details with it: no prints can be posted or handed over.',
   decidedRefunds: 'Decided requests',
   /** A decided request, as the desk lists it: 'RF-7K3Q9M2X: Refunded $100 of $1,100 asked'. */
   decidedRefund: (reference: string, status: string, approved: string | null, asked: string) =>

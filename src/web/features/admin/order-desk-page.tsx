@@ -886,7 +886,8 @@ function Term({ term, children }: { term: string; children: ReactNode }) {
  * Every field of SPEC.md §3's step3 (pickup) or delivery address, in the words the customer filled
  * them in: staff hand over or ship the prints from this alone.
  */
-function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
+function DeliveryDetails({ delivery, erased }: { delivery: DeskPhoto['delivery']; erased: boolean }) {
+  if (erased) return <p className="mt-1 text-sm">{ORDER_DESK_MESSAGES.deliveryErased}</p>;
   if (delivery === null) return <p className="mt-1 text-sm">Digital only, or no delivery chosen yet.</p>;
   const list = 'mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]';
   if (delivery.method === 'pickup') {
@@ -1087,6 +1088,7 @@ function PhotoStatusLine({ order }: { order: DeskOrder }) {
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
+  const erased = isErasedCustomerOrder({ userId: order.customer.id, email: order.customer.email });
   return (
     <>
       <Panel title="Photo items" id="desk-photo-items">
@@ -1125,9 +1127,14 @@ function PhotoSections({ order }: { order: DeskOrder }) {
           {[PHOTO_PLAN_LABELS[photo.pricingPlanId], ...photo.options.map((o) => PHOTO_OPTION_LABELS[o])].join(' + ')} ·{' '}
           {formatMoney({ amountCents: photo.totalCents, currency: photo.currency })}
         </p>
-        <DeliveryDetails delivery={photo.delivery} />
-        <ShipmentForm order={order} photo={photo} />
-        <PickupReadyForm order={order} photo={photo} />
+        <DeliveryDetails delivery={photo.delivery} erased={erased} />
+        {/* Nowhere to post or hand over the prints: the details went with the account. */}
+        {erased ? null : (
+          <>
+            <ShipmentForm order={order} photo={photo} />
+            <PickupReadyForm order={order} photo={photo} />
+          </>
+        )}
       </Panel>
     </>
   );

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import { type DeskOrder, ORDER_DESK_MESSAGES } from '../../../domain/admin/orders.ts';
+import { erasedEmail } from '../../../domain/data-rights/schemas.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_CHOICE_LABELS } from '../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
@@ -61,6 +62,15 @@ const handOverClosed = (status: string, record: string) =>
 const termValue = (panel: HTMLElement, term: string) => within(panel).getByText(term).nextElementSibling?.textContent;
 
 describe('the photo order desk', () => {
+  it('says an erased customer’s delivery details went with the account, and offers no hand-over', async () => {
+    const paid = deskPhotoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup', delivery: null });
+    const panel = await show({ ...paid, customer: { ...paid.customer, email: erasedEmail(paid.customer.id) } });
+    expect(within(panel).getByText(ORDER_DESK_MESSAGES.deliveryErased)).toBeTruthy();
+    expect(panel.textContent).not.toContain('no delivery chosen yet');
+    expect(within(panel).queryByRole('form')).toBeNull();
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
   it('names the plan and options, and shows every pickup detail with the customer’s message', async () => {
     const panel = await show(
       deskPhotoOrder({
