@@ -525,7 +525,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a refund of an order; answers the reference number, which is also e-mailed */
+        /** Ask for a refund of an order; answers the reference number, which is also e-mailed. The signed-in owner asking under the order's e-mail is told at once why their order cannot take it */
         post: operations["postRefundRequest"];
         delete?: never;
         options?: never;
@@ -7409,6 +7409,24 @@ export interface operations {
             400: components["responses"]["Answer400_1"];
             403: components["responses"]["Answer403_7"];
             408: components["responses"]["Answer408_8"];
+            /** @description The signed-in customer's own order cannot take a request now (one is waiting, it is unpaid or refunded): nothing is logged. Anyone else's request is answered 201 alike */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             429: components["responses"]["Answer429_15"];

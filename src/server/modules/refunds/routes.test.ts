@@ -162,6 +162,64 @@ describe('POST /api/v1/refund/request', () => {
     }
   });
 
+  it('tells a signed-in customer at once why their own order cannot take the request, and logs nothing; anyone else as before', async () => {
+    const owner = await createSignedInUser(t.app);
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        displayId: 'DOC-000420',
+        kind: 'service',
+        userId: owner.id,
+        email: owner.email,
+        title: 'Indian Passport Renewal (USA)',
+        status: 'Order pending',
+        totalCents: 42380,
+        currency: 'USD',
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order not inserted');
+    const own = { ...valid, orderId: 'DOC-000420', email: owner.email.toUpperCase() };
+    const asOwner = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/refund/request', payload, headers: bearer(owner.token) });
+    const stored = () => t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id));
+
+    const over = await asOwner({ ...own, amount: '1000' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: REFUND_MESSAGES.amountOverTotal('$423.80'),
+      errors: { amount: 'The refund amount cannot be more than the order total of $423.80.' },
+    });
+
+    await t.database.db.insert(refundRequests).values({
+      reference: 'RF-OPEN0420',
+      orderId: order.id,
+      email: owner.email,
+      reason: 'The first request, still waiting.',
+      amountCents: 2500,
+      currency: 'USD',
+    });
+    const again = await asOwner({ ...own, amount: '10' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'A refund request for this order is already open under reference RF-OPEN0420. We will e-mail you as soon as it is reviewed.',
+    );
+    await t.app.jobs.drain();
+    expect((await stored()).map((r) => r.reference)).toEqual(['RF-OPEN0420']);
+    const refundMail = (await mailTo(owner.email.toLowerCase())).filter((m) => /refund/i.test(m.subject));
+    expect(refundMail).toEqual([]);
+
+    // Another signed-in customer naming this order and its e-mail learns nothing of it.
+    const stranger = await createSignedInUser(t.app);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refund/request',
+      payload: { ...own, amount: '1000' },
+      headers: bearer(stranger.token),
+    });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().message).toBe(REFUND_MESSAGES.received(theirs.json().data.reference));
+  });
+
   it('tells only the address given why its request could not be logged, in the form’s own words', async () => {
     await t.app.jobs.drain();
     await t.database.db.delete(refundRequests);
@@ -367,7 +425,12 @@ describe('GET /api/v1/orders/{orderRef}/refund-requests', () => {
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order not inserted');
-    const asked = { orderId: order.id, email: owner.email, reason: 'Trip cancelled, please refund.', currency: 'USD' as const };
+    const asked = {
+      orderId: order.id,
+      email: owner.email,
+      reason: 'Trip cancelled, please refund.',
+      currency: 'USD' as const,
+    };
     await t.database.db.insert(refundRequests).values([
       {
         ...asked,

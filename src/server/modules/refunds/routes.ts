@@ -6,6 +6,7 @@ import { anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/orde
 import { REFUND_MESSAGES } from '../../../domain/refunds/options.ts';
 import { ORDER_REFUNDS_TEXT } from '../../../domain/refunds/order-refunds.ts';
 import { orderRefundRequestSchema, refundReceiptSchema, refundRequestSchema } from '../../../domain/refunds/schema.ts';
+import { failEnvelopeSchema } from '../../http/error-responses.ts';
 import { failureOf, valueOrThrow } from '../../http/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 
@@ -19,9 +20,15 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: REFUND_ROUTE_RATE_LIMIT },
       schema: {
         tags: ['refunds'],
-        summary: 'Ask for a refund of an order; answers the reference number, which is also e-mailed',
+        summary:
+          "Ask for a refund of an order; answers the reference number, which is also e-mailed. The signed-in owner asking under the order's e-mail is told at once why their order cannot take it",
         body: refundRequestSchema,
-        response: { 201: envelopeSchema(refundReceiptSchema) },
+        response: {
+          201: envelopeSchema(refundReceiptSchema),
+          409: failEnvelopeSchema.describe(
+            "The signed-in customer's own order cannot take a request now (one is waiting, it is unpaid or refunded): nothing is logged. Anyone else's request is answered 201 alike",
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -50,6 +50,12 @@ export interface RefundsServiceDeps {
   rateLimits?: RateLimitStore;
 }
 
+/** Why a request cannot be logged (REFUND_MESSAGES' words), and the form's field it is about, if one. */
+interface Refusal {
+  message: string;
+  field?: 'amount';
+}
+
 /** The job that looks at one refund request sent through the form. */
 export const REFUND_REQUEST_QUEUE = 'refunds.request';
 const REFUND_REQUEST_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
@@ -81,20 +87,37 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
    * address, or one that cannot take it; null when it can. Told to the address given only, never in
    * the form's answer.
    */
-  async function refusal(tx: Database, order: Order | null, input: RefundRequestInput): Promise<string | null> {
-    if (!order) return REFUND_MESSAGES.orderNotFound;
+  async function refusal(tx: Database, order: Order | null, input: RefundRequestInput): Promise<Refusal | null> {
+    if (!order) return { message: REFUND_MESSAGES.orderNotFound };
     const status = order.status.toLowerCase();
-    if (status === 'payment pending') return REFUND_MESSAGES.notPaid;
-    if (status === 'refunded') return REFUND_MESSAGES.alreadyRefunded;
+    if (status === 'payment pending') return { message: REFUND_MESSAGES.notPaid };
+    if (status === 'refunded') return { message: REFUND_MESSAGES.alreadyRefunded };
     const open = await createRefundsRepository(tx).findOpenRequest(order.id);
-    if (open) return REFUND_MESSAGES.alreadyOpen(open.reference);
+    if (open) return { message: REFUND_MESSAGES.alreadyOpen(open.reference) };
     const money = (amountCents: number) => formatMoney({ amountCents, currency: order.currency });
-    if (input.amount > order.totalCents) return REFUND_MESSAGES.amountOverTotal(money(order.totalCents));
+    if (input.amount > order.totalCents) {
+      return { message: REFUND_MESSAGES.amountOverTotal(money(order.totalCents)), field: 'amount' };
+    }
     const left = await deps.orders.refundable(tx, order.id);
     if (left && left.refundedCents > 0 && input.amount > left.remainingCents) {
-      return REFUND_MESSAGES.amountOverLeft(money(left.remainingCents), money(left.refundedCents));
+      return {
+        message: REFUND_MESSAGES.amountOverLeft(money(left.remainingCents), money(left.refundedCents)),
+        field: 'amount',
+      };
     }
     return null;
+  }
+
+  /**
+   * Why the signed-in customer's request for their own order, under its e-mail, cannot be logged,
+   * or null. They may know anything of their order, so the form tells them at once: a walk's
+   * customer read "Refund request sent" with a reference for a request only the e-mail later said
+   * was never logged (one already waiting; more than was paid). Anyone else's request, or one
+   * under another address, is answered as every other (`submit`).
+   */
+  async function ownOrderRefusal(userId: number, input: RefundRequestInput): Promise<Refusal | null> {
+    const order = await deps.orders.findOwned(userId, { displayId: input.orderId });
+    return order && order.email.toLowerCase() === input.email.toLowerCase() ? refusal(db, order, input) : null;
   }
 
   /**
@@ -117,7 +140,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       const refused = await refusal(tx, order, input);
       if (refused !== null || order === null) {
         await deps.mail.enqueue(tx, {
-          ...requestNotLoggedMail({ reference, input }, refused ?? REFUND_MESSAGES.orderNotFound, deps.contact),
+          ...requestNotLoggedMail(
+            { reference, input },
+            refused?.message ?? REFUND_MESSAGES.orderNotFound,
+            deps.contact,
+          ),
           purpose: 'refund-request-not-logged',
           key: customerKey,
         });
@@ -245,7 +272,9 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
      * for every order id and e-mail address: an order that exists or not, another customer's,
      * unpaid, refunded or already asked for. The answer tells only what was sent; the order is
      * looked at afterwards by the request's job (processRequest), which e-mails the outcome to the
-     * address given, so only its owner learns anything about the order. Each address may send
+     * address given, so only its owner learns anything about the order. The one exception is that
+     * owner, signed in and asking under the order's e-mail: told at once why their own order cannot
+     * take the request (`ownOrderRefusal`), nothing logged. Each address may send
      * REFUND_RATE_LIMIT.max requests per window, whatever they name; a signed-in customer's account
      * as many, apart from its address's.
      */
@@ -261,6 +290,12 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
           return tooManyRequests(REFUND_MESSAGES.rateLimited, sent.resetAt - now().getTime());
         }
         await rateLimits.hit(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
+      }
+      const refused = from.userId ? await ownOrderRefusal(from.userId, input) : null;
+      if (refused) {
+        return refused.field
+          ? formFailure(400, refused.message, { [refused.field]: refused.message })
+          : formFailure(409, refused.message);
       }
       const reference = newReference();
       await deps.jobs.send<RefundRequestJob>(
