@@ -38,11 +38,18 @@ export const ORDER_REFUNDS_TEXT = {
     Refunded: 'Refunded',
     Rejected: 'Not approved',
   } satisfies Record<(typeof REFUND_REQUEST_STATUSES)[number], string>,
+  /** A request's first line: its reference and what was asked. */
+  asked: (reference: string, amount: string) => `${reference} · ${amount} asked`,
+  /** In place of "Request a refund" while one waits (the form would refuse a second). */
+  waiting: (reference: string) => `You can ask for another refund once ${reference} is decided.`,
   /** When it was asked for, and decided once it was. */
   dates: (requested: string, decided: string | null) =>
     decided ? `Asked ${requested} · decided ${decided}` : `Asked ${requested}`,
   loadError: 'We could not load this order’s refund requests. Reload the page to try again.',
 } as const;
+
+/** A request still waiting for staff's decision: the order takes no other until it is decided. */
+export const isWaiting = (status: OrderRefundRequest['status']) => status === 'Received' || status === 'In review';
 
 /** The sentence a request reads as on its order's page, for its state. */
 export function orderRefundLine(request: OrderRefundRequest): string {

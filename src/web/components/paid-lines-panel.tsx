@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Currency } from '../../domain/catalog/money.ts';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT, paidLines } from '../../domain/checkout/receipt.ts';
 import { Panel } from './ui/panel.tsx';
-import { TAP_TARGET } from './ui/tap-target.ts';
 
 /**
  * A paid order's lines as its receipt e-mail words them (issue 28): each charge and discount with
@@ -13,13 +11,10 @@ import { TAP_TARGET } from './ui/tap-target.ts';
  */
 export function PaidLinesPanel({
   summary,
-  refundHref,
   children,
 }: {
   summary: Parameters<typeof paidLines>[0] & { currency: Currency; refundedCents?: number | undefined };
-  /** The refund request form for this order, while one can still be asked for. */
-  refundHref?: string | undefined;
-  /** More of the order's money after its lines (its stray charges): not part of the total paid. */
+  /** More of the order's money after its lines: its stray charges, its refund requests. */
   children?: ReactNode;
 }) {
   const paid = paidLines(summary);
@@ -71,13 +66,6 @@ export function PaidLinesPanel({
         </dl>
       ) : null}
       {children}
-      {refundHref ? (
-        <p className="mt-4 text-sm">
-          <Link to={refundHref} className={`${TAP_TARGET} font-semibold text-brand-700 underline underline-offset-2`}>
-            {PAID_LINES_TEXT.askRefund}
-          </Link>
-        </p>
-      ) : null}
     </Panel>
   );
 }

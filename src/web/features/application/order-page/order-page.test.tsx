@@ -59,6 +59,7 @@ function serve(current: () => ApplicationOrder, extra: Parameters<typeof fakeApi
     [`GET ${BASE}`]: () => ok(current(), APPLICATION_MESSAGES.loaded),
     [`GET ${BASE}/checklist`]: () => ok(checklist()),
     [`GET ${BASE}/documents`]: () => ok(list([])),
+    'GET /api/v1/orders/DOC-48213907/refund-requests': () => ok([]),
     ...extra,
   });
 }
@@ -611,9 +612,12 @@ describe('/service-order', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      `RF-7K3Q9M2X${ORDER_REFUNDS_TEXT.state['In review']}${REFUND_NOTICES.received('RF-7K3Q9M2X', '$50')}Asked Dec 1, 2026`,
-      `RF-2B8D4F6H${ORDER_REFUNDS_TEXT.state.Refunded}${REFUND_NOTICES.refunded('RF-2B8D4F6H', '$10', 'The consulate kept its fee.')}Asked Dec 1, 2026 · decided Dec 3, 2026`,
+      `RF-7K3Q9M2X · $50 asked${ORDER_REFUNDS_TEXT.state['In review']}${REFUND_NOTICES.received('RF-7K3Q9M2X', '$50')}Asked Dec 1, 2026`,
+      `RF-2B8D4F6H · $25 asked${ORDER_REFUNDS_TEXT.state.Refunded}${REFUND_NOTICES.refunded('RF-2B8D4F6H', '$10', 'The consulate kept its fee.')}Asked Dec 1, 2026 · decided Dec 3, 2026`,
     ]);
+    // One request waits: the form would refuse another, so the page says so in place of its link.
+    expect(within(panel).queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
+    expect(within(panel).getByText('You can ask for another refund once RF-7K3Q9M2X is decided.')).toBeTruthy();
     expect(items[1]).toContain('Why less than asked: The consulate kept its fee.');
     expect(calls.filter((call) => call.path.endsWith('/refund-requests'))).toHaveLength(1);
   });
@@ -627,6 +631,8 @@ describe('/service-order', () => {
     renderPage();
     const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
     expect((await within(panel).findByRole('alert')).textContent).toBe(ORDER_REFUNDS_TEXT.loadError);
+    // The form still takes a request (and refuses a second one itself).
+    expect(within(panel).getByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeTruthy();
     expect(within(panel).getByTestId('paid-total').textContent).toBe('$348.80');
   });
 
@@ -636,7 +642,7 @@ describe('/service-order', () => {
     serve(paidOrder, routes);
     renderPage();
     const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
-    expect(within(panel).getByRole('link', { name: PAID_LINES_TEXT.askRefund }).getAttribute('href')).toBe(
+    expect((await within(panel).findByRole('link', { name: PAID_LINES_TEXT.askRefund })).getAttribute('href')).toBe(
       '/refund-request?orderId=DOC-48213907',
     );
   });

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
-import { refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
+import { refundAskable, wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { CLOSED_ORDER_STATUSES } from '../../../../domain/orders/retention.ts';
 import { toOrderStatus } from '../../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
@@ -48,12 +48,9 @@ function OrderPrice({ order }: { order: ApplicationOrder }) {
   });
   const stray = <StrayCharges charges={order.strayCharges} />;
   return paid && summary.data ? (
-    <PaidLinesPanel
-      summary={summary.data}
-      refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
-    >
+    <PaidLinesPanel summary={summary.data}>
       {stray}
-      <OrderRefundRequests orderRef={order.displayId} />
+      <OrderRefundRequests orderRef={order.displayId} askable={refundAskable(order.status)} />
     </PaidLinesPanel>
   ) : (
     <PriceSummary price={order.price}>{stray}</PriceSummary>

@@ -39,6 +39,7 @@ function show(
         { currency: 'USD', lines: LINES, totalCents: 1399, appliedCoupon: null, refundedCents },
         'Cost summary loaded',
       ),
+    'GET /api/v1/orders/PHO-1001/refund-requests': () => ok([], 'Refund requests loaded'),
   });
   const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items, timeline: PAID, ...more });
   renderWithRouter(

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAID_LINES_TEXT, refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
+import { PAID_LINES_TEXT, refundAskable, wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { photoHeld } from '../../../../domain/photos/failed-rules.ts';
 import {
   itemTitle,
@@ -48,12 +48,9 @@ function ChargedPanel({ order }: { order: PhotoOrder }) {
     );
   }
   return (
-    <PaidLinesPanel
-      summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}
-      refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
-    >
+    <PaidLinesPanel summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}>
       {stray}
-      <OrderRefundRequests orderRef={order.displayId} />
+      <OrderRefundRequests orderRef={order.displayId} askable={refundAskable(order.status)} />
     </PaidLinesPanel>
   );
 }
