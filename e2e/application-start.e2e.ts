@@ -111,13 +111,13 @@ describe('starting an application and following it (issue 10)', () => {
       expect(html, path).not.toContain('$RC(');
     }
 
-    // The profile's Orders tab and the dashboard link to it (by the number, as notifications do).
+    // The profile's Orders tab and the dashboard link to it by its reference, as e-mails do.
     await page.goto('/profile?tab=orders');
     await waitForHydration(page);
     const inOrders = page.getByRole('tabpanel').getByRole('link', { name: new RegExp(TITLE) });
     await expectVisible(inOrders);
     expect(await inOrders.textContent()).toContain(displayId);
-    expect(await inOrders.getAttribute('href')).toBe(`/service-order?orderId=${order.id}`);
+    expect(await inOrders.getAttribute('href')).toBe(`/service-order?orderId=${displayId}`);
     await page.goto('/dashboard');
     await waitForHydration(page);
     const onDashboard = page
@@ -125,7 +125,7 @@ describe('starting an application and following it (issue 10)', () => {
       .getByRole('link', { name: new RegExp(TITLE) });
     await expectVisible(onDashboard);
     await onDashboard.click();
-    await page.waitForURL((u) => u.pathname === '/service-order' && u.searchParams.get('orderId') === String(order.id));
+    await page.waitForURL((u) => u.pathname === '/service-order' && u.searchParams.get('orderId') === displayId);
     await expectVisible(page.getByRole('heading', { level: 1, name: TITLE }));
 
     // Cancelling asks first, takes a reason, and the timeline records it.

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { PHOTOS_HREF } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
-import { notificationHref } from '../../domain/notifications/notification.ts';
+import { orderPageHref } from '../../domain/notifications/notification.ts';
 import {
   isActiveStatus,
   isIncompleteStatus,
@@ -13,9 +13,12 @@ import { Icon } from './ui/icon.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The order's page: service applications (DOC-…) and photo orders, as the notification links go. */
-export function orderHref(order: Pick<OrderSummary, 'displayId' | 'id'>): string {
-  return notificationHref({ orderId: order.displayId, orderId_DB: order.id }) ?? ROUTES.DASHBOARD;
+/**
+ * The order's page (service applications DOC-…, photo orders PHO-…) by the reference the customer
+ * knows, as e-mails link it: the row id ("?orderId=1") says how many orders came before theirs.
+ */
+export function orderHref(order: Pick<OrderSummary, 'displayId'>): string {
+  return orderPageHref(order.displayId);
 }
 
 export function StatusBadge({ status }: { status: string }) {

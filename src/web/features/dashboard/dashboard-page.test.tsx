@@ -92,7 +92,8 @@ describe('/dashboard', () => {
     });
     render();
     const link = await screen.findByRole('link', { name: /Indian Passport Renewal/ });
-    expect(link.getAttribute('href')).toBe('/service-order?orderId=3');
+    // By the reference the customer knows, not the row id (which counts the orders before theirs).
+    expect(link.getAttribute('href')).toBe('/service-order?orderId=DOC-000003');
     expect(link.textContent).toContain('In review');
   });
 

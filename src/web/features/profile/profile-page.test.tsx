@@ -303,11 +303,11 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
         }),
     });
     const doc = await screen.findByRole('link', { name: /OCI Card/ });
-    expect(doc.getAttribute('href')).toBe('/service-order?orderId=9');
+    expect(doc.getAttribute('href')).toBe('/service-order?orderId=DOC-000009');
     expect(doc.textContent).toContain('Payment pending');
     expect(doc.textContent).toContain('$24');
     expect(screen.getByRole('link', { name: /Photo enhancement/ }).getAttribute('href')).toBe(
-      '/photos/photo-enhancement?orderId=4',
+      '/photos/photo-enhancement?orderId=PHO-000004',
     );
     expect(api.calls.find((c) => c.path === '/api/v1/users/orders')?.query.get('page')).toBe('1');
   });
