@@ -660,9 +660,12 @@ function ItemMark({ item }: { item: ChecklistItemStatus }) {
   );
 }
 
-/** Where a checklist item stands, after required or optional: the customer's new file is awaited once asked for again. */
+/**
+ * Where a checklist item stands, after required or optional: the customer's new file is awaited
+ * once asked for again; an optional one not sent is "not uploaded", as the customer's page says it.
+ */
 const itemState = (item: ChecklistItemStatus) =>
-  item.requested ? 'requested again' : item.uploaded ? 'uploaded' : 'missing';
+  item.requested ? 'requested again' : item.uploaded ? 'uploaded' : item.required ? 'missing' : 'not uploaded';
 
 /**
  * A document with the links the desk's answer gives staff (never the customer's); Portal PDF

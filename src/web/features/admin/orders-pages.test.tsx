@@ -529,6 +529,22 @@ describe('the order page', () => {
     ).toBeTruthy();
   });
 
+  it('says an optional item not sent is "not uploaded", a required one "missing", as the customer’s page does', async () => {
+    const optional = {
+      id: 'surrender-certificate',
+      label: 'Surrender certificate',
+      required: false,
+      accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
+      uploaded: false,
+      documents: [],
+      requested: null,
+    };
+    await show(withItemOnFirstMember(optional));
+    const line = (label: string) =>
+      screen.getByText(label, { selector: 'span.font-medium' }).closest('p') as HTMLElement;
+    expect(line('Surrender certificate').textContent).toContain('(optional, not uploaded)');
+  });
+
   it('marks an item asked for again with an alert, "requested again", not ticked as uploaded (review r68d #7)', async () => {
     const optional = {
       id: 'marriage-certificate',
