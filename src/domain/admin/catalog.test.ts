@@ -8,12 +8,13 @@ describe('amounts typed in the back office', () => {
     ['15.90', 1590],
     ['15.9', 1590],
     [' 1,250.05 ', 125005],
+    ['1,25,000', 12500000],
     ['0', 0],
   ])('reads %j as %i cents', (text, cents) => {
     expect(amountToCents(text)).toBe(cents);
   });
 
-  it.each(['', '-5', '1.234', 'abc', '1e3', '12.'])('refuses %j', (text) => {
+  it.each(['', '-5', '1.234', 'abc', '1e3', '12.', '25,50', '1,2,3', '12,34.5'])('refuses %j', (text) => {
     expect(amountToCents(text)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { ADDON_TYPES } from '../catalog/addons.ts';
-import { CURRENCIES } from '../catalog/money.ts';
+import { CURRENCIES, ungroupedAmount } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
 import { packageTextSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { appliesToSchema } from './catalog-choices.ts';
@@ -56,8 +56,8 @@ export function centsSchema(label: string) {
  * amount with at most two decimals. The form converts, then validates the cents with the schema.
  */
 export function amountToCents(text: string): number | null {
-  const clean = text.trim().replaceAll(',', '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
+  const clean = ungroupedAmount(text.trim());
+  if (clean === null || !/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
   const [whole = '0', fraction = ''] = clean.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

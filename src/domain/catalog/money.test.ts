@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertCents, formatMoney } from './money.ts';
+import { convertCents, formatMoney, ungroupedAmount } from './money.ts';
 
 describe('formatMoney', () => {
   it('drops cents on whole amounts and keeps two digits otherwise', () => {
@@ -33,5 +33,20 @@ describe('convertCents', () => {
       expect(() => convertCents(100, rate), rate).toThrow(RangeError);
     }
     expect(() => convertCents(1.5, '2')).toThrow(RangeError);
+  });
+});
+
+describe('ungroupedAmount', () => {
+  it('drops commas that group thousands as the US writes them, or lakhs as India does', () => {
+    expect(ungroupedAmount('1,250')).toBe('1250');
+    expect(ungroupedAmount('1,250.50')).toBe('1250.50');
+    expect(ungroupedAmount('12,34,567.89')).toBe('1234567.89');
+    expect(ungroupedAmount('25.50')).toBe('25.50');
+  });
+
+  it('refuses any other comma: a decimal comma is not a grouping', () => {
+    for (const text of ['25,50', '1,2', '1,2345', ',250', '1,250,', '1.250,50', '12,3,456']) {
+      expect(ungroupedAmount(text), text).toBeNull();
+    }
   });
 });

@@ -30,6 +30,19 @@ export function formatMoney({ amountCents, currency }: Money): string {
   return formatter.format(amountCents / 100);
 }
 
+/**
+ * A typed amount's digits before the decimal point may be grouped with commas as the US writes
+ * them ('1,250') or as India does ('1,25,000'); any other comma is not a grouping: '25,50' is a
+ * decimal comma, and dropping it read twenty-five fifty as $2,550. Answers the text without its
+ * grouping commas, or null for a comma anywhere else.
+ */
+export function ungroupedAmount(text: string): string | null {
+  if (!text.includes(',')) return text;
+  const [whole = '', ...rest] = text.split('.');
+  const grouped = /^\d{1,3}(?:,\d{3})+$/.test(whole) || /^\d{1,2}(?:,\d{2})*,\d{3}$/.test(whole);
+  return grouped && !rest.join('.').includes(',') ? text.replaceAll(',', '') : null;
+}
+
 /** An exchange rate as a decimal string ("83.251234"): at most 6 decimals, more than zero. */
 export const EXCHANGE_RATE_PATTERN = /^(?:0|[1-9]\d{0,6})(?:\.\d{1,6})?$/;
 

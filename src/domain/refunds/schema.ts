@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../catalog/money.ts';
+import { CURRENCIES, ungroupedAmount } from '../catalog/money.ts';
 import { emailField, honeypotField, longTextField } from '../contact/fields.ts';
 import { ORDER_ID_PATTERN, REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from './options.ts';
 import { type OrderRefundRequest, REFUND_REQUEST_STATUSES } from './order-refunds.ts';
@@ -15,7 +15,11 @@ export const amountField = z.preprocess(
   (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
   z
     .string({ error: REFUND_MESSAGES.amountInvalid })
-    .transform((v) => v.trim().replace(/^\$/, '').replaceAll(',', ''))
+    // A comma that is not a grouping ('25,50') stays, and the pattern below refuses it.
+    .transform((v) => {
+      const amount = v.trim().replace(/^\$/, '');
+      return ungroupedAmount(amount) ?? amount;
+    })
     .refine((v) => v.length > 0, REFUND_MESSAGES.amountRequired)
     .refine((v) => v.length === 0 || /^\d{1,9}(\.\d{1,2})?$/.test(v), REFUND_MESSAGES.amountInvalid)
     .transform((v) => Math.round(Number(v) * 100))

@@ -334,6 +334,8 @@ describe('POST /api/v1/refund/request', () => {
     ['a negative amount', { amount: '-5' }, 'amount', 'Enter the amount as a number, for example 49.99'],
     ['a zero amount', { amount: '0' }, 'amount', 'Refund amount must be more than 0'],
     ['a huge amount', { amount: '100000.01' }, 'amount', 'Refund amount is too large'],
+    // A decimal comma is not read as a grouping: '25,50' was $2,550.
+    ['a decimal comma', { amount: '25,50' }, 'amount', 'Enter the amount as a number, for example 49.99'],
   ])('answers %s with a 400 naming the field', async (_label, change, field, message) => {
     const res = await post({ ...valid, ...change });
     expect(res.statusCode).toBe(400);
@@ -344,6 +346,7 @@ describe('POST /api/v1/refund/request', () => {
   it('accepts the amount as a JSON number too', () => {
     expect(refundRequestSchema.parse({ ...valid, amount: 12.5 }).amount).toBe(1250);
     expect(refundRequestSchema.parse({ ...valid, amount: '1,250.00' }).amount).toBe(125000);
+    expect(refundRequestSchema.parse({ ...valid, amount: '$1,00,000' }).amount).toBe(10000000);
   });
 
   it('refuses a filled honeypot', async () => {
