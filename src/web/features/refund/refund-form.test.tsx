@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
-import { RefundForm } from './refund-form.tsx';
+import { REFUND_FORM_TEXT, RefundForm } from './refund-form.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -32,5 +32,25 @@ describe('the refund request form', () => {
     renderWithRouter(<RefundForm result={refused} prefill={{ orderId: 'PHO-57369120', email: 'asha@example.com' }} />);
     expect(((await screen.findByLabelText(/^Order ID/)) as HTMLInputElement).value).toBe('DOC-000123');
     expect((screen.getByLabelText(/^E-mail used for the order/) as HTMLInputElement).value).toBe('typed@example.com');
+  });
+
+  it('once sent from an order’s page, leads back to that order', async () => {
+    const sent = {
+      ok: true as const,
+      reference: 'RF-7K3Q9M2X',
+      orderId: 'PHO-57369120',
+      amount: '25.00',
+      email: 'asha@example.com',
+      message: 'Your refund request has been sent.',
+    };
+    renderWithRouter(<RefundForm result={sent} prefill={{ orderId: 'PHO-57369120', email: 'asha@example.com' }} />);
+    const back = await screen.findByRole('link', { name: REFUND_FORM_TEXT.backToOrder });
+    expect(back.getAttribute('href')).toBe('/photos/photo-enhancement?orderId=PHO-57369120');
+    expect(screen.getByText('Reference number')).toBeTruthy();
+    cleanup();
+    // Sent from the page itself, with no order named: nothing to go back to.
+    renderWithRouter(<RefundForm result={sent} />);
+    await screen.findByText('Reference number');
+    expect(screen.queryByRole('link', { name: REFUND_FORM_TEXT.backToOrder })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import { REFUND_REASON_MAX_LENGTH } from '../../../domain/refunds/options.ts';
 import {
   FormRejectionAlert,
@@ -15,6 +16,11 @@ import { usePostedForm } from '../../lib/use-posted-form.ts';
 import type { RefundActionData } from './refund-fields.ts';
 
 const FORM_ID = 'refund-form';
+
+export const REFUND_FORM_TEXT = {
+  /** From an order's page, the way back to it (the order page's own words for it). */
+  backToOrder: 'Back to your order',
+} as const;
 
 /** SPEC.md §2 refund request: order ID, e-mail, amount and reason, answered with a reference number. */
 export function RefundForm({
@@ -37,7 +43,7 @@ export function RefundForm({
         <h2 id="refund-done" ref={done} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
           Refund request sent
         </h2>
-        <p className="mt-6 text-sm font-semibold tracking-wide text-slate-600 uppercase">Its reference number</p>
+        <p className="mt-6 text-sm font-semibold tracking-wide text-slate-600 uppercase">Reference number</p>
         <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-brand-700" data-testid="refund-reference">
           {result.reference}
         </p>
@@ -54,7 +60,7 @@ export function RefundForm({
             <dd className="font-semibold text-slate-900">{result.amount}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">We e-mail</dt>
+            <dt className="shrink-0 text-slate-600">We e-mail</dt>
             <dd className="min-w-0 font-semibold break-words text-slate-900">{result.email}</dd>
           </div>
         </dl>
@@ -62,6 +68,13 @@ export function RefundForm({
           We review every request within 3 business days. Approved refunds reach your original payment method within
           5–10 business days.
         </p>
+        {prefill?.orderId ? (
+          <p className="mt-6">
+            <Link to={orderPageHref(prefill.orderId)} className="btn-outline">
+              {REFUND_FORM_TEXT.backToOrder}
+            </Link>
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { telHref } from '../../../domain/config/navigation.ts';
+import { orderPageHref } from '../../../domain/notifications/notification.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import type { RefundActionData } from './refund-fields.ts';
-import { RefundForm } from './refund-form.tsx';
+import { REFUND_FORM_TEXT, RefundForm } from './refund-form.tsx';
 
 /** SPEC.md §2: /refund-request hides the header, the chat button and the banners; it keeps its own slim top bar. */
 export function RefundRequestPage({
@@ -20,11 +21,13 @@ export function RefundRequestPage({
       <div className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
+          {/* Come from an order's page (its "Request a refund" names it): back to that order. */}
           <Link
-            to="/"
+            to={prefill?.orderId ? orderPageHref(prefill.orderId) : '/'}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-700 hover:text-brand-700"
           >
-            <Icon name="arrow-left" className="size-4" /> Back to home
+            <Icon name="arrow-left" className="size-4" />{' '}
+            {prefill?.orderId ? REFUND_FORM_TEXT.backToOrder : 'Back to home'}
           </Link>
         </div>
       </div>
