@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../forms/definition.ts';
 import type { ComplianceReport } from '../photos/compliance.ts';
 import { PHOTO_PROBLEMS } from '../photos/verdict.ts';
 import { PHOTOS_TO_REDO_TEXT, photosToRedo } from './photos-to-redo.ts';
@@ -24,19 +25,29 @@ const items = [
 describe('photosToRedo', () => {
   it('names each failing file by member and item, with its most important problem, in member then checklist order', () => {
     const members = [
-      { id: 1, fullName: 'Priya Sharma', items },
-      { id: 2, fullName: 'Dev Sharma', items },
+      { id: 1, fullName: 'Priya Sharma', kind: 'Adult' as const, items },
+      { id: 2, fullName: 'Dev Sharma', kind: 'Minor' as const, items },
     ];
-    const found = photosToRedo(members, [
-      { memberId: 2, itemId: 'photo', report: report(['background', 'sharpness']) },
-      { memberId: 1, itemId: 'signature', report: report(['background']) },
-      { memberId: 1, itemId: 'photo', report: report([]) },
-      { memberId: 1, itemId: 'passport', report: null },
-    ]);
+    const found = photosToRedo(
+      members,
+      [
+        { memberId: 2, itemId: 'photo', report: report(['background', 'sharpness']) },
+        { memberId: 1, itemId: 'signature', report: report(['background']) },
+        { memberId: 1, itemId: 'photo', report: report([]) },
+        { memberId: 1, itemId: 'passport', report: null },
+      ],
+      null,
+    );
     expect(found).toEqual([
-      { memberId: 1, itemId: 'signature', label: 'Priya’s signature', problem: PHOTO_PROBLEMS.background },
+      {
+        memberId: 1,
+        itemId: 'signature',
+        label: 'Priya’s signature',
+        problem: PHOTO_PROBLEMS.background,
+        step: null,
+      },
       // Out of focus ranks first: nothing else can be judged on a blurred photo.
-      { memberId: 2, itemId: 'photo', label: 'Dev’s photo', problem: PHOTO_PROBLEMS.sharpness },
+      { memberId: 2, itemId: 'photo', label: 'Dev’s photo', problem: PHOTO_PROBLEMS.sharpness, step: null },
     ]);
     expect(PHOTOS_TO_REDO_TEXT.item(found[1] ?? { label: '', problem: '' })).toBe(
       'Dev’s photo: The photo is out of focus.',
@@ -45,13 +56,17 @@ describe('photosToRedo', () => {
 
   it('leaves out a file for an item the member no longer needs, and names members who share a first name in full', () => {
     const members = [
-      { id: 1, fullName: 'Priya Sharma', items: [items[0] ?? { id: '', label: '' }] },
-      { id: 2, fullName: 'Priya Rao', items },
+      { id: 1, fullName: 'Priya Sharma', kind: 'Adult' as const, items: [items[0] ?? { id: '', label: '' }] },
+      { id: 2, fullName: 'Priya Rao', kind: 'Adult' as const, items },
     ];
-    const found = photosToRedo(members, [
-      { memberId: 1, itemId: 'signature', report: report(['background']) },
-      { memberId: 2, itemId: 'signature', report: report(['background']) },
-    ]);
+    const found = photosToRedo(
+      members,
+      [
+        { memberId: 1, itemId: 'signature', report: report(['background']) },
+        { memberId: 2, itemId: 'signature', report: report(['background']) },
+      ],
+      null,
+    );
     expect(found.map((p) => p.label)).toEqual(['Priya Rao’s signature']);
   });
 
@@ -63,9 +78,52 @@ describe('photosToRedo', () => {
       fitted: { widthPx: 600, heightPx: 200, bytes: 9_000, headPercent: null },
     };
     const [found] = photosToRedo(
-      [{ id: 1, fullName: 'Dev Rao', items }],
+      [{ id: 1, fullName: 'Dev Rao', kind: 'Adult', items }],
       [{ memberId: 1, itemId: 'signature', report: tooSmall }],
+      null,
     );
     expect(found?.problem).toBe('The signature has too few pixels.');
+  });
+
+  it('says the form step each is replaced on: the step asking for it, else Documents (after the answer steps)', () => {
+    const definition: FormDefinition = {
+      format: 1,
+      id: 'test/photos',
+      version: 1,
+      title: 'Test application',
+      steps: [
+        {
+          key: 'aboutYou',
+          title: 'About you',
+          sections: [
+            { key: 'names', title: 'Your name', fields: [{ type: 'text', key: 'givenName', label: 'Given name' }] },
+          ],
+        },
+        {
+          key: 'photos',
+          title: 'Photo',
+          sections: [
+            {
+              key: 'photoSection',
+              title: 'Your photo',
+              fields: [{ type: 'image upload', key: 'photo', label: 'Photo' }],
+            },
+          ],
+        },
+      ],
+    };
+    const found = photosToRedo(
+      [{ id: 1, fullName: 'Mira Sharma', kind: 'Minor', items }],
+      [
+        { memberId: 1, itemId: 'photo', report: report(['background']) },
+        { memberId: 1, itemId: 'signature', report: report(['background']) },
+      ],
+      definition,
+    );
+    // The photo on its own step (2 of 2), the signature on Documents (3), which follows the answers.
+    expect(found.map((p) => [p.itemId, p.step])).toEqual([
+      ['photo', 2],
+      ['signature', 3],
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import type { FormDefinition } from '../forms/definition.ts';
 import type { ComplianceReport } from '../photos/compliance.ts';
 import { photoVerdict } from '../photos/verdict.ts';
 import { memberNamer, neededDocument } from './completion.ts';
+import { itemStep } from './item-step.ts';
+import type { MemberKind } from './member-kinds.ts';
 
 /**
  * A member's photo, signature or thumb impression that is in but fails one of SevaPhotos' rules
@@ -16,6 +19,11 @@ export const photoToRedoSchema = z.object({
   label: z.string(),
   /** The most important rule it fails, as what is wrong: "The photo is out of focus." */
   problem: z.string(),
+  /**
+   * The member's form step where it is replaced (itemStep: a form step asks for a photo or a
+   * signature), null when the package has no form; the order page's "Replace …" opens it.
+   */
+  step: z.number().int().nullable(),
 });
 export type PhotoToRedo = z.infer<typeof photoToRedoSchema>;
 
@@ -29,10 +37,17 @@ export const PHOTOS_TO_REDO_TEXT = {
 /**
  * The members' stored files whose report fails, in member order then checklist order. `items` is
  * each member's checklist (the labels); a file for an item the member no longer needs is left out.
+ * `definition` is the order's form, which says the step each is replaced on.
  */
 export function photosToRedo(
-  members: readonly { id: number; fullName: string; items: readonly { id: string; label: string }[] }[],
+  members: readonly {
+    id: number;
+    fullName: string;
+    kind: MemberKind;
+    items: readonly { id: string; label: string }[];
+  }[],
   files: readonly { memberId: number | null; itemId: string | null; report: ComplianceReport | null }[],
+  definition: FormDefinition | null,
 ): PhotoToRedo[] {
   const nameOf = memberNamer(members);
   return members.flatMap((member) =>
@@ -46,6 +61,7 @@ export function photosToRedo(
           itemId: item.id,
           label: neededDocument(member, item.label, nameOf),
           problem: verdict.reason?.problem ?? verdict.headline,
+          step: itemStep(definition, member.kind, item.id) ?? null,
         },
       ];
     }),

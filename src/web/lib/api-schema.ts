@@ -4471,6 +4471,7 @@ export interface components {
                                 itemId: string;
                                 label: string;
                                 problem: string;
+                                step: number | null;
                             }[];
                         };
                         missing: string[];
@@ -8760,6 +8761,7 @@ export interface operations {
                                     itemId: string;
                                     label: string;
                                     problem: string;
+                                    step: number | null;
                                 }[];
                             };
                             missing: string[];
@@ -13323,6 +13325,7 @@ export interface operations {
                                             itemId: string;
                                             label: string;
                                             problem: string;
+                                            step: number | null;
                                         }[];
                                     };
                                     missing: string[];

@@ -116,6 +116,8 @@ describe('an application photo is fitted to the portal’s size, not refused', (
         itemId: 'signature',
         label: 'Priya’s signature',
         problem: 'The signature has too few pixels.',
+        // The OCI form's own step for the photo and signature: "Replace …" opens it.
+        step: 7,
       },
     ]);
     expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
@@ -153,6 +155,8 @@ describe('an application photo is fitted to the portal’s size, not refused', (
         itemId: 'thumb-impression',
         label: 'Anaya’s thumb impression',
         problem: 'The upload is not a thumb impression in ink.',
+        // No form step asks for it: the child's Documents step, after the answer steps.
+        step: 9,
       },
     ]);
   }, 60_000);

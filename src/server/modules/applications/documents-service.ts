@@ -955,7 +955,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * change (nothing once it does not): each member's required documents not uploaded yet, the
      * proofs of address from another mission's area, and the files in that fail SevaPhotos' rules.
      */
-    async gaps(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]): Promise<OrderGaps> {
+    async gaps(
+      order: Order,
+      app: ChecklistSnapshot,
+      members: readonly MemberRow[],
+      definition: FormDefinition | null,
+    ): Promise<OrderGaps> {
       if (!canChangeDocuments(order.status))
         return { missingDocuments: [], preparedAfterPayment: [], proofConflicts: [], photosToRedo: [] };
       const [uploaded, requests] = await Promise.all([
@@ -968,8 +973,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         preparedAfterPayment: paid ? [] : preparedOncePaid(app, members),
         proofConflicts: proofConflictsOf(app, uploaded),
         photosToRedo: photosToRedo(
-          members.map((m) => ({ id: m.id, fullName: m.fullName, items: memberChecklistItems(app, m) })),
+          members.map((m) => ({ id: m.id, fullName: m.fullName, kind: m.kind, items: memberChecklistItems(app, m) })),
           uploaded,
+          definition,
         ),
       };
     },

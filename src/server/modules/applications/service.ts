@@ -307,7 +307,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       deps.messages.sentAbout(db, order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    const [form, gaps] = await Promise.all([deps.forms.orderForm(app), deps.documents.gaps(order, app, members)]);
+    const form = await deps.forms.orderForm(app);
+    const gaps = await deps.documents.gaps(order, app, members, form?.definition ?? null);
     return toView(order, app, form, members, timeline, gaps, files, strayCharges, messages, deps.premiumSupport);
   }
 

@@ -223,7 +223,9 @@ describe('checkout', () => {
     const toDo = {
       missingDocuments: [],
       incompleteForms: [],
-      photosToRedo: [{ memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.' }],
+      photosToRedo: [
+        { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.', step: 6 },
+      ],
     };
     serve({ [`GET ${BASE}`]: () => ok(order({ members, missing: [], toDo }), APPLICATION_MESSAGES.loaded) });
     renderPage();

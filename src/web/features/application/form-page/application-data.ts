@@ -7,7 +7,7 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import { type Member, walkedSteps } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { isUploadField, walkFields } from '../../../../domain/forms/definition.ts';
-import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { memberSteps } from '../../../../domain/forms/visibility.ts';
 import { addressCodeOf, decidingMember } from '../../../../domain/jurisdiction/address-answers.ts';
 import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
@@ -120,17 +120,6 @@ export async function rememberChecklist(client: QueryClient, orderRef: string, n
  */
 export function memberStepCount(definition: FormDefinition | null, kind: MemberKind): number {
   return definition ? walkedSteps(memberSteps(definition, kind).length) : 0;
-}
-
-/**
- * Where a member uploads a checklist item: the form step that asks for it (photo, signature), else
- * the Documents step (undefined for a documents-only package: the member's page is the documents).
- */
-export function itemStep(definition: FormDefinition | null, kind: MemberKind, itemId: string): number | undefined {
-  if (!definition) return undefined;
-  const steps = memberSteps(definition, kind);
-  const asked = [...stepIndexByField(steps)].find(([key]) => checklistItemOfUpload(key) === itemId)?.[1];
-  return (asked ?? steps.length) + 1;
 }
 
 /** The checklist items a member's form asks to upload (checklistItemOfUpload): the Documents step skips them. */

@@ -652,7 +652,13 @@ describe('the review page', () => {
       members: [member(1, 'Priya Sharma', true)],
       uploaded: true,
       photosToRedo: [
-        { memberId: 1, itemId: 'foreign-passport', label: 'Priya’s scan', problem: 'The photo is out of focus.' },
+        {
+          memberId: 1,
+          itemId: 'foreign-passport',
+          label: 'Priya’s scan',
+          problem: 'The photo is out of focus.',
+          step: 3,
+        },
       ],
       path: `/package-form?orderId=${REF}&review=1`,
     });

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT, memberNamer, neededItem } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
+import { itemStep } from '../../../../domain/applications/item-step.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { HeadedList } from '../../../components/ui/headed-list.tsx';
@@ -12,7 +13,7 @@ import { applicationKeys, checkoutHref, getMemberForm, serviceOrderHref } from '
 import { liftChatButtonAbove } from '../../../lib/chat-button-lift.ts';
 import { StoredFile } from '../documents/document-item.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
-import { itemStep, memberStepCount, missingWork } from './application-data.ts';
+import { memberStepCount, missingWork } from './application-data.ts';
 import { inPageLink } from './in-page-link.ts';
 
 export const REVIEW_TEXT = {

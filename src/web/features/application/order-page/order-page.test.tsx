@@ -125,7 +125,7 @@ describe('/service-order', () => {
             { memberId: 12, fullName: 'Dev Sharma', items: [{ id: 'parents-passports', label: 'Parents’ passports' }] },
           ],
           photosToRedo: [
-            { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.' },
+            { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.', step: 6 },
           ],
         },
       }),
@@ -140,11 +140,12 @@ describe('/service-order', () => {
     expect(within(toDo).getByRole('link', { name: 'Upload Dev Sharma’s documents' }).getAttribute('href')).toBe(
       '/package-form?orderId=DOC-48213907&member=12&step=8',
     );
-    // A photo in that fails a rule: named with what is wrong, and the way to replace it in the form.
+    // A photo in that fails a rule: named with what is wrong, and the way to replace it: the form's
+    // step that asks for it, not the member's current one (Documents would say "not asked again here").
     expect(within(toDo).getByText('Dev’s photo: The photo is out of focus.')).toBeTruthy();
     expect(within(toDo).getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
     expect(within(toDo).getByRole('link', { name: 'Replace Dev’s photo' }).getAttribute('href')).toBe(
-      '/package-form?orderId=DOC-48213907&member=12',
+      '/package-form?orderId=DOC-48213907&member=12&step=6',
     );
     expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
     expect(within(toDo).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(

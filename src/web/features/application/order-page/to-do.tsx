@@ -131,7 +131,9 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
               key={`photo-${photo.memberId}-${photo.itemId}`}
               icon="camera"
               link={{
-                to: applicationFormHref(ref, { memberId: photo.memberId }),
+                // The step that asks for it: where the member stands, Documents, does not (a walk's parent
+                // landed there and read that the photo was "not asked again here").
+                to: applicationFormHref(ref, { memberId: photo.memberId, step: photo.step ?? undefined }),
                 label: PHOTOS_TO_REDO_TEXT.replace(photo.label),
               }}
             >
