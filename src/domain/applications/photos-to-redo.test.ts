@@ -17,6 +17,14 @@ const report = (failed: ('sharpness' | 'background')[]): ComplianceReport => ({
   fitted: { widthPx: 600, heightPx: 600, bytes: 40_000, headPercent: null },
 });
 
+/** A member's stored file; its bytes its own unless `sha256` says whose they are. */
+const file = (memberId: number, itemId: string, report: ComplianceReport | null, sha256 = `${memberId}/${itemId}`) => ({
+  memberId,
+  itemId,
+  report,
+  sha256,
+});
+
 const items = [
   { id: 'photo', label: 'Photo' },
   { id: 'signature', label: 'Signature' },
@@ -31,10 +39,10 @@ describe('photosToRedo', () => {
     const found = photosToRedo(
       members,
       [
-        { memberId: 2, itemId: 'photo', report: report(['background', 'sharpness']) },
-        { memberId: 1, itemId: 'signature', report: report(['background']) },
-        { memberId: 1, itemId: 'photo', report: report([]) },
-        { memberId: 1, itemId: 'passport', report: null },
+        file(2, 'photo', report(['background', 'sharpness'])),
+        file(1, 'signature', report(['background'])),
+        file(1, 'photo', report([])),
+        file(1, 'passport', null),
       ],
       null,
     );
@@ -61,10 +69,7 @@ describe('photosToRedo', () => {
     ];
     const found = photosToRedo(
       members,
-      [
-        { memberId: 1, itemId: 'signature', report: report(['background']) },
-        { memberId: 2, itemId: 'signature', report: report(['background']) },
-      ],
+      [file(1, 'signature', report(['background'])), file(2, 'signature', report(['background']))],
       null,
     );
     expect(found.map((p) => p.label)).toEqual(['Priya Rao’s signature']);
@@ -79,7 +84,7 @@ describe('photosToRedo', () => {
     };
     const [found] = photosToRedo(
       [{ id: 1, fullName: 'Dev Rao', kind: 'Adult', items }],
-      [{ memberId: 1, itemId: 'signature', report: tooSmall }],
+      [file(1, 'signature', tooSmall)],
       null,
     );
     expect(found?.problem).toBe('The signature has too few pixels.');
@@ -114,16 +119,41 @@ describe('photosToRedo', () => {
     };
     const found = photosToRedo(
       [{ id: 1, fullName: 'Mira Sharma', kind: 'Minor', items }],
-      [
-        { memberId: 1, itemId: 'photo', report: report(['background']) },
-        { memberId: 1, itemId: 'signature', report: report(['background']) },
-      ],
+      [file(1, 'photo', report(['background'])), file(1, 'signature', report(['background']))],
       definition,
     );
     // The photo on its own step (2 of 2), the signature on Documents (3), which follows the answers.
     expect(found.map((p) => [p.itemId, p.step])).toEqual([
       ['photo', 2],
       ['signature', 3],
+    ]);
+  });
+
+  it('names a photo or signature that is the same file as an earlier member’s, even when it passes every rule', () => {
+    const members = (['Anjali Sharma', 'Rajesh Sharma', 'Arjun Sharma', 'Mira Sharma'] as const).map((fullName, i) => ({
+      id: i + 1,
+      fullName,
+      kind: i < 2 ? ('Adult' as const) : ('Minor' as const),
+      items,
+    }));
+    const found = photosToRedo(
+      members,
+      [
+        file(1, 'signature', report([]), 'family-signature'),
+        file(2, 'signature', report([]), 'family-signature'),
+        file(4, 'signature', report(['background']), 'family-signature'),
+        file(3, 'photo', report([]), 'arjun-photo'),
+        file(4, 'photo', report([]), 'arjun-photo'),
+        // A proof of address the family shares has no report: never named.
+        { memberId: 2, itemId: 'proof-of-address', report: null, sha256: 'proof' },
+        { memberId: 3, itemId: 'proof-of-address', report: null, sha256: 'proof' },
+      ],
+      null,
+    );
+    expect(found.map((p) => PHOTOS_TO_REDO_TEXT.item(p))).toEqual([
+      'Rajesh’s signature: It is the same file as Anjali’s signature. Each applicant needs their own: please check it is the right one.',
+      'Mira’s photo: It is the same file as Arjun’s photo. Each applicant needs their own: please check it is the right one.',
+      'Mira’s signature: It is the same file as Anjali’s signature. Each applicant needs their own: please check it is the right one.',
     ]);
   });
 });

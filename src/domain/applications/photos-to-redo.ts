@@ -32,12 +32,21 @@ export const PHOTOS_TO_REDO_TEXT = {
   item: (photo: Pick<PhotoToRedo, 'label' | 'problem'>) => `${photo.label}: ${photo.problem}`,
   why: 'The government portal checks photos by the same rules. Your order can go on without a new one; our team may ask for it.',
   replace: (label: string) => `Replace ${label}`,
+  /**
+   * The same file as another member's photo or signature: a walk's parent sent one signature for
+   * the whole family and one child's photo for the other, and every check passed.
+   */
+  sameAs: (otherLabel: string) =>
+    `It is the same file as ${otherLabel}. Each applicant needs their own: please check it is the right one.`,
 } as const;
 
 /**
- * The members' stored files whose report fails, in member order then checklist order. `items` is
- * each member's checklist (the labels); a file for an item the member no longer needs is left out.
- * `definition` is the order's form, which says the step each is replaced on.
+ * The members' stored photos, signatures and thumb impressions (the files SevaPhotos checks: they
+ * have a report) that fail a rule, or are the same bytes as an earlier member's (`sha256`), in
+ * member order then checklist order; the second names the first. `items` is each member's
+ * checklist (the labels); a file for an item the member no longer needs is left out. `definition`
+ * is the order's form, which says the step each is replaced on. Documents a family shares (a proof
+ * of address) are not checked, so never named.
  */
 export function photosToRedo(
   members: readonly {
@@ -46,21 +55,32 @@ export function photosToRedo(
     kind: MemberKind;
     items: readonly { id: string; label: string }[];
   }[],
-  files: readonly { memberId: number | null; itemId: string | null; report: ComplianceReport | null }[],
+  files: readonly {
+    memberId: number | null;
+    itemId: string | null;
+    report: ComplianceReport | null;
+    sha256: string;
+  }[],
   definition: FormDefinition | null,
 ): PhotoToRedo[] {
   const nameOf = memberNamer(members);
+  /** The first member's checked file with these bytes, named as the list names it. */
+  const firstWith = new Map<string, string>();
   return members.flatMap((member) =>
     member.items.flatMap((item) => {
-      const report = files.find((f) => f.memberId === member.id && f.itemId === item.id)?.report;
-      if (!report || report.passed) return [];
-      const verdict = photoVerdict(report);
+      const file = files.find((f) => f.memberId === member.id && f.itemId === item.id && f.report);
+      if (!file?.report) return [];
+      const label = neededDocument(member, item.label, nameOf);
+      const first = firstWith.get(file.sha256);
+      if (!first) firstWith.set(file.sha256, label);
+      if (!first && file.report.passed) return [];
+      const verdict = photoVerdict(file.report);
       return [
         {
           memberId: member.id,
           itemId: item.id,
-          label: neededDocument(member, item.label, nameOf),
-          problem: verdict.reason?.problem ?? verdict.headline,
+          label,
+          problem: first ? PHOTOS_TO_REDO_TEXT.sameAs(first) : (verdict.reason?.problem ?? verdict.headline),
           step: itemStep(definition, member.kind, item.id) ?? null,
         },
       ];
