@@ -6,6 +6,8 @@ import type { AdminRefundDetail, AutomaticRefund } from '../../../domain/admin/r
 import { ADMIN_REFUND_MESSAGES, adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import { ADMIN_USER_MESSAGES, type AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { formatUtc } from './order-format.ts';
+import { REFUND_DESK_TEXT } from './refund-confirm.tsx';
 import { RefundPage } from './refund-page.tsx';
 import { RefundsPage } from './refunds-page.tsx';
 import { UserPage } from './user-page.tsx';
@@ -226,7 +228,7 @@ describe('a refund request page', () => {
   });
 
   it("shows the server's refusal, and offers no decision once the request is decided", async () => {
-    fakeApi({
+    const api = fakeApi({
       'POST /api/v1/admin/refunds/7/reject': () => fail(409, 'This refund request was already decided (Refunded).'),
     });
     const view = renderWithRouter(<RefundPage detail={refund} />);
@@ -235,13 +237,36 @@ describe('a refund request page', () => {
     expect(screen.getByText('Tell the customer why the refund is rejected')).toBeTruthy();
     await act(async () => fireEvent.change(reason, { target: { value: 'The visa was already issued.' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject the request' })));
+    // A rejection is e-mailed at once and stands: it asks first, and Cancel sends nothing.
+    const asked = screen.getByRole('alertdialog', {
+      name: REFUND_DESK_TEXT.rejectTitle('RF-7K3Q9M2X', refund.request.email),
+    });
+    expect(document.activeElement).toBe(asked);
+    await act(async () => fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' })));
+    expect(api.calls).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject the request' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: REFUND_DESK_TEXT.rejectConfirm })));
+    expect(api.calls.map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/refunds/7/reject', { reason: 'The visa was already issued.' }],
+    ]);
     expect(await screen.findByText('This refund request was already decided (Refunded).')).toBeTruthy();
     view.unmount();
 
     renderWithRouter(
-      <RefundPage detail={{ ...refund, request: { ...refund.request, status: 'Refunded', approvedCents: 5000 } }} />,
+      <RefundPage
+        detail={{
+          ...refund,
+          request: {
+            ...refund.request,
+            status: 'Refunded',
+            approvedCents: 5000,
+            decidedAt: '2026-12-03T10:15:00.000Z',
+          },
+        }}
+      />,
     );
     expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.getByText('Decided').nextElementSibling?.textContent).toBe(formatUtc('2026-12-03T10:15:00.000Z'));
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
   });
@@ -298,6 +323,30 @@ describe('the refund requests page', () => {
     currency: 'USD',
     createdAt: '2026-11-29T04:50:00.000Z',
     ...overrides,
+  });
+
+  it('says beside a refunded request what was refunded, not only what was asked', async () => {
+    renderWithRouter(
+      <RefundsPage
+        list={{
+          results: [
+            { ...refund.request, status: 'Refunded', amountCents: 2500, approvedCents: 1500 },
+            { ...refund.request, id: 8, reference: 'RF-2B8D4F6H', status: 'Rejected', approvedCents: null },
+          ],
+          totalCount: 2,
+          page: 1,
+          limit: 25,
+        }}
+        query={adminRefundListQuery.parse({ status: '' })}
+        automatic={[]}
+      />,
+      { path: '/admin/refunds' },
+    );
+    const row = (await screen.findByRole('link', { name: 'RF-7K3Q9M2X' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('$25')).toBeTruthy();
+    expect(within(row).getByText('Refunded $15')).toBeTruthy();
+    const rejected = screen.getByRole('link', { name: 'RF-2B8D4F6H' }).closest('tr') as HTMLElement;
+    expect(within(rejected).getByText('Rejected')).toBeTruthy();
   });
 
   it('lists the automatic refunds of stray charges below the requests, each linking its order', async () => {

@@ -1,5 +1,13 @@
 import { InPlaceConfirm } from './in-place-confirm.tsx';
 
+/** The last step before a refusal: the customer is e-mailed the reason at once, and it stands. */
+export const REFUND_DESK_TEXT = {
+  rejectTitle: (reference: string, email: string) => `Reject ${reference} and e-mail ${email} your reason?`,
+  rejectText:
+    'The customer reads your reason in the e-mail and on their order page. A rejection cannot be undone: they would have to ask again.',
+  rejectConfirm: 'Confirm the rejection',
+} as const;
+
 /**
  * The last step before money goes back: what, to whom and through which provider, and that it
  * cannot be undone. One confirmation for the refunds desk's approval and the order desk's refund

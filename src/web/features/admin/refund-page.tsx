@@ -6,15 +6,16 @@ import {
   type ApproveRefund,
   approveRefundFormSchema,
   OPEN_REFUND_REQUEST_STATUSES,
+  type RejectRefund,
   recordRefundByHandSchema,
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
-import { CONFIRM_BUTTON, useButtonFocusBack } from './in-place-confirm.tsx';
+import { CONFIRM_BUTTON, InPlaceConfirm, useButtonFocusBack } from './in-place-confirm.tsx';
 import { formatUtc } from './order-format.ts';
-import { RefundConfirm } from './refund-confirm.tsx';
+import { REFUND_DESK_TEXT, RefundConfirm } from './refund-confirm.tsx';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
@@ -134,12 +135,20 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
     setErrors({});
     void action.run('POST', `/admin/refunds/${request.id}/recorded-by-hand`, parsed.data);
   };
+  // A refusal is e-mailed at once and cannot be taken back either: it is confirmed as a refund is.
+  const [confirmingRejection, setConfirmingRejection] = useState<RejectRefund | null>(null);
+  const rejectButton = useButtonFocusBack();
   const reject = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = rejectRefundSchema.safeParse({ reason });
     if (!parsed.success) return setErrors({ reason: parsed.error.issues[0]?.message ?? 'Give a reason' });
     setErrors({});
-    void action.run('POST', `/admin/refunds/${request.id}/reject`, parsed.data);
+    setConfirmingRejection(parsed.data);
+  };
+  const confirmRejection = () => {
+    if (confirmingRejection === null) return;
+    setConfirmingRejection(null);
+    void action.run('POST', `/admin/refunds/${request.id}/reject`, confirmingRejection);
   };
 
   return (
@@ -170,6 +179,14 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <dd>
           <time dateTime={request.createdAt}>{request.createdAt.slice(0, 10)}</time>
         </dd>
+        {request.decidedAt ? (
+          <>
+            <dt className="font-semibold text-slate-700">Decided</dt>
+            <dd>
+              <time dateTime={request.decidedAt}>{formatUtc(request.decidedAt)}</time>
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-slate-700">Payment</dt>
         <dd>
           {refundable
@@ -303,7 +320,10 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 name="reason"
                 rows={3}
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setConfirmingRejection(null);
+                }}
                 aria-invalid={errors.reason ? true : undefined}
                 aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
                 className={field}
@@ -314,13 +334,31 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 {errors.reason}
               </p>
             )}
-            <button
-              type="submit"
-              disabled={action.pending}
-              className={`${CONFIRM_BUTTON} bg-red-700 text-white hover:bg-red-800`}
-            >
-              Reject the request
-            </button>
+            {confirmingRejection === null ? (
+              <button
+                ref={rejectButton.button}
+                type="submit"
+                disabled={action.pending}
+                className={`${CONFIRM_BUTTON} bg-red-700 text-white hover:bg-red-800`}
+              >
+                Reject the request
+              </button>
+            ) : (
+              <InPlaceConfirm
+                idPrefix="reject-confirm"
+                title={REFUND_DESK_TEXT.rejectTitle(request.reference, request.email)}
+                confirmLabel={REFUND_DESK_TEXT.rejectConfirm}
+                confirmClassName="bg-red-700 text-white hover:bg-red-800"
+                pending={action.pending}
+                onConfirm={confirmRejection}
+                onCancel={() => {
+                  setConfirmingRejection(null);
+                  rejectButton.focusButton();
+                }}
+              >
+                {REFUND_DESK_TEXT.rejectText}
+              </InPlaceConfirm>
+            )}
           </form>
         </div>
       )}

@@ -44,7 +44,19 @@ const columns = [
     enableSorting: true,
     cell: (info) => formatMoney({ amountCents: info.getValue(), currency: info.row.original.currency }),
   }),
-  column.accessor('status', { header: 'Status', enableSorting: true }),
+  column.accessor('status', {
+    header: 'Status',
+    enableSorting: true,
+    // What was refunded, beside what was asked: "Refunded $15" read as the $25 asked otherwise.
+    cell: (info) => {
+      const { approvedCents, currency } = info.row.original;
+      const approved =
+        approvedCents === null || info.getValue() === 'Rejected'
+          ? null
+          : formatMoney({ amountCents: approvedCents, currency });
+      return approved ? `${info.getValue()} ${approved}` : info.getValue();
+    },
+  }),
   column.accessor('createdAt', {
     header: 'Received',
     enableSorting: true,
