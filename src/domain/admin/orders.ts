@@ -11,6 +11,7 @@ import {
 } from '../applications/documents.ts';
 import { feesPaidRecordSchema } from '../applications/fees-paid.ts';
 import { isOtherDocumentId, OTHER_DOCUMENT_MESSAGES, otherDocumentSchema } from '../applications/other-documents.ts';
+import { photoToRedoSchema } from '../applications/photos-to-redo.ts';
 import { confirmedPostingAddressSchema } from '../applications/posting-address.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
@@ -319,6 +320,11 @@ export const deskOrderSchema = z.object({
       feesPaid: feesPaidRecordSchema.nullable(),
       /** The posting address as confirmed (lines, when, by whom); null until then. */
       postingAddress: confirmedPostingAddressSchema.nullable(),
+      /**
+       * The photos, signatures and thumb impressions that fail a rule or are another member's file
+       * (photos-to-redo.ts), whatever the status: the customer is told only while they may replace them.
+       */
+      photosToCheck: z.array(photoToRedoSchema),
     })
     .nullable(),
   photo: photoOrderSchema.nullable(),

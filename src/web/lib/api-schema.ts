@@ -13652,6 +13652,13 @@ export interface operations {
                                     /** @description The e-mail address of the member of staff who confirmed it */
                                     confirmedBy: string;
                                 } | null;
+                                photosToCheck: {
+                                    memberId: number;
+                                    itemId: string;
+                                    label: string;
+                                    problem: string;
+                                    step: number | null;
+                                }[];
                             } | null;
                             photo: {
                                 id: number;

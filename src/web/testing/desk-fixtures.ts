@@ -60,6 +60,7 @@ export function deskServiceOrder(
       addOns: [],
       feesPaid: null,
       postingAddress: null,
+      photosToCheck: [],
       ...service,
     },
     photo: null,

@@ -11,6 +11,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } fr
 import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { loadFaceModel, phonePhoto, plain, stopFaceDetection } from '../photos/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
 import { ADULT, apiCall, startApplication } from './testing.ts';
 
 // The application's photo, signature and thumb impression slots with the real SevaPhotos engine
@@ -193,4 +194,40 @@ describe('refused photos leave nothing stored', () => {
     expect(await storedFiles()).toEqual(before);
     expect(await filesUnder(join(t.app.env.dataDir, 'upload-scratch'))).toEqual([]);
   });
+
+  it('names a signature sent again for a second member as the first’s, to the customer and on the desk', async () => {
+    const user = await createSignedInUser(t.app);
+    const spouse = { fullName: 'Rahul Sharma', dateOfBirth: '1983-02-20', relationship: 'Spouse' };
+    const order = await startApplication(t.app, user.token, { members: [ADULT, spouse] });
+    // A signature in ink at the portal's size: it passes every rule, for either member.
+    const signature = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="600"><rect width="1800" height="600" fill="white"/><path d="M150 420 C 400 120, 600 520, 850 300 S 1300 180, 1650 380" stroke="#1a237e" stroke-width="22" fill="none"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    for (const member of order.members) {
+      const url = `/application/order/${order.displayId}/members/${member.id}/documents/signature`;
+      const res = await upload(user.token, url, [filePart('signature.png', signature, 'image/png')]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.report.passed, JSON.stringify(res.json().data.report)).toBe(true);
+    }
+    const second = order.members[1]?.id;
+    const expected = [
+      {
+        memberId: second,
+        itemId: 'signature',
+        label: 'Rahul’s signature',
+        problem:
+          'It is the same file as Priya’s signature. Each applicant needs their own: please check it is the right one.',
+        step: 7,
+      },
+    ];
+    const view = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    expect(view.toDo.photosToRedo).toEqual(expected);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const desk = (await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token)).json().data;
+    expect(desk.service.photosToCheck).toEqual(expected);
+  }, 60_000);
 });

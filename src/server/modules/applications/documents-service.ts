@@ -252,6 +252,20 @@ export function memberChecklistItems(
   );
 }
 
+/** The members' checked files worth replacing (photos-to-redo.ts), with each member's checklist labels. */
+function photosToRedoOf(
+  app: ChecklistSnapshot,
+  members: readonly MemberRow[],
+  uploaded: Parameters<typeof photosToRedo>[1],
+  definition: FormDefinition | null,
+): PhotoToRedo[] {
+  return photosToRedo(
+    members.map((m) => ({ id: m.id, fullName: m.fullName, kind: m.kind, items: memberChecklistItems(app, m) })),
+    uploaded,
+    definition,
+  );
+}
+
 /**
  * The member's checklist items and, after them, the documents outside the checklist our team asked
  * the member for (`requests`: the order's, oldest first; decision 0186): every item the member's
@@ -972,12 +986,21 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         missingDocuments: missingDocumentsOf(app, members, uploaded, requests, paid),
         preparedAfterPayment: paid ? [] : preparedOncePaid(app, members),
         proofConflicts: proofConflictsOf(app, uploaded),
-        photosToRedo: photosToRedo(
-          members.map((m) => ({ id: m.id, fullName: m.fullName, kind: m.kind, items: memberChecklistItems(app, m) })),
-          uploaded,
-          definition,
-        ),
+        photosToRedo: photosToRedoOf(app, members, uploaded, definition),
       };
+    },
+
+    /**
+     * The members' photos and signatures that fail a rule or repeat another member's file, whatever
+     * the order's status: the desk's, where staff decide whether to ask for a new one.
+     */
+    async photosToCheck(
+      orderId: number,
+      app: ChecklistSnapshot,
+      members: readonly MemberRow[],
+      definition: FormDefinition | null,
+    ): Promise<PhotoToRedo[]> {
+      return photosToRedoOf(app, members, await repository.listLive(orderId, 'from-customer'), definition);
     },
 
     /**

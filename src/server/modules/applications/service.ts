@@ -118,7 +118,7 @@ export interface ApplicationsServiceDeps {
   /** Brings a paid order's status in line with its forms and documents after a member edit. */
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
-  documents: Pick<DocumentsService, 'gaps' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
+  documents: Pick<DocumentsService, 'gaps' | 'photosToCheck' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
   /**
    * The order's total is its checkout cost summary (decision 0054): checkout's pricing settles it
    * after a change of members. Declared here, not imported, so checkout depends on applications
@@ -386,12 +386,19 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
 
     /**
      * What our team recorded on the order, with who recorded it (the desk's): the posting address
-     * confirmed and the fees paid at the centre, each null until then.
+     * confirmed and the fees paid at the centre, each null until then; and the photos and signatures
+     * worth a look before the file goes (a failed rule, another member's file), whatever the status.
      */
     async staffRecords(orderId: number) {
-      const app = await createApplicationsRepository(db).findApplication(orderId);
-      if (!app) return { postingAddress: null, feesPaid: null };
-      return { postingAddress: confirmedPostingAddressOf(app), feesPaid: feesPaidOf(app) };
+      const repository = createApplicationsRepository(db);
+      const app = await repository.findApplication(orderId);
+      if (!app) return { postingAddress: null, feesPaid: null, photosToCheck: [] };
+      const [members, form] = await Promise.all([repository.listMembers(orderId), deps.forms.orderForm(app)]);
+      return {
+        postingAddress: confirmedPostingAddressOf(app),
+        feesPaid: feesPaidOf(app),
+        photosToCheck: await deps.documents.photosToCheck(orderId, app, members, form?.definition ?? null),
+      };
     },
 
     /**

@@ -23,6 +23,7 @@ import {
   OTHER_DOCUMENT_MESSAGES,
   otherDocumentLabelSchema,
 } from '../../../domain/applications/other-documents.ts';
+import { PHOTOS_TO_REDO_TEXT, type PhotoToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import {
   missionPostingLines,
   postingAddressLines,
@@ -89,6 +90,7 @@ export type RenderAnswers = (member: {
 const HAND_OVER_STATUS_WORDS = new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(HANDOVER_STATUSES);
 
 const DESK_TEXT = {
+  photosToCheck: 'Photos and signatures to look at before the file goes:',
   /** The status picker's first line: nothing is chosen until staff choose. */
   chooseStatus: 'Choose the new status',
   /** No saved address of the deciding member resolves yet (issue 32 §1). */
@@ -689,6 +691,28 @@ function DocumentLink({ document, portal }: { document: DocumentView; portal: Po
   );
 }
 
+/**
+ * The photos, signatures and thumb impressions a person should look at before the file goes: a
+ * failed rule, or another member's file sent again (a family's one signature for all). The customer
+ * is told only while they may replace them; staff see them whatever the status, and ask for a new
+ * one from the member's checklist below.
+ */
+function PhotosToCheck({ photos }: { photos: readonly PhotoToRedo[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p id="desk-photos-to-check" className="font-semibold">
+        {DESK_TEXT.photosToCheck}
+      </p>
+      <ul aria-labelledby="desk-photos-to-check" className="mt-1 list-disc pl-5">
+        {photos.map((photo) => (
+          <li key={`${photo.memberId}-${photo.itemId}`}>{PHOTOS_TO_REDO_TEXT.item(photo)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAnswers: RenderAnswers }) {
   const service = order.service;
   if (!service) return null;
@@ -725,6 +749,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
             )}
           </dd>
         </dl>
+        <PhotosToCheck photos={service.photosToCheck} />
       </Panel>
       {app.members.map((member) => {
         const answers = service.answers.find((a) => a.memberId === member.id);

@@ -314,6 +314,7 @@ const ORDER = {
       ],
     },
     documents: [document(21, 'from-customer', 'passport.pdf'), document(22, 'to-customer', 'receipt.pdf')],
+    photosToCheck: [],
     documentRequests: [],
     addOns: [],
   },
@@ -795,6 +796,22 @@ describe('the order page', () => {
       expect(api.calls.find((c) => c.path.endsWith('/messages'))?.body).toEqual({ body: 'Bring the originals' }),
     );
     expect(api.calls.some((c) => c.path.endsWith('/notes'))).toBe(false);
+  });
+
+  it('lists the photos and signatures to look at before the file goes: a failed rule, another member’s file', async () => {
+    const problem =
+      'It is the same file as Priya’s signature. Each applicant needs their own: please check it is the right one.';
+    const service = ORDER.service;
+    if (!service) throw new Error('the fixture is a service order');
+    await show({
+      ...ORDER,
+      service: {
+        ...service,
+        photosToCheck: [{ memberId: 12, itemId: 'signature', label: 'Dev’s signature', problem, step: 7 }],
+      },
+    });
+    const list = screen.getByRole('list', { name: 'Photos and signatures to look at before the file goes:' });
+    expect(within(list).getByRole('listitem').textContent).toBe(`Dev’s signature: ${problem}`);
   });
 
   it("offers no message to an erased customer's order: nothing would reach them", async () => {
