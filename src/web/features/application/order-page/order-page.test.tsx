@@ -21,7 +21,7 @@ import { ORDER_REFUNDS_TEXT } from '../../../../domain/refunds/order-refunds.ts'
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
-import { OrderPage } from './order-page.tsx';
+import { ORDER_PAGE_TEXT, OrderPage } from './order-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -113,6 +113,22 @@ describe('/service-order', () => {
     const price = screen.getByRole('region', { name: 'Price' });
     expect(within(price).getByText('2 × $357')).toBeTruthy();
     expect(within(price).getByText('Order total').nextElementSibling?.textContent).toBe('$714');
+  });
+
+  it('shows our team’s remark with the move to the current status beside the status, not only in the timeline', async () => {
+    const inReview = {
+      fromStatus: 'Order pending' as const,
+      status: 'In review' as const,
+      by: 'staff' as const,
+      remark: 'We are checking the passports against the forms.',
+      at: '2026-12-03T10:00:00.000Z',
+    };
+    serve(() => order({ status: 'In review', timeline: [inReview] }));
+    renderPage();
+    const header = (await screen.findByRole('heading', { level: 1 })).closest('header') as HTMLElement;
+    expect(within(header).getByText(ORDER_PAGE_TEXT.teamRemark('Dec 3, 2026')).closest('p')?.textContent).toBe(
+      'Our team’s note, Dec 3, 2026: We are checking the passports against the forms.',
+    );
   });
 
   it('lists what is left to do, each linking to the member’s form', async () => {

@@ -32,6 +32,10 @@ import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
 import { sentBackRemark, ToDo } from './to-do.tsx';
 
+export const ORDER_PAGE_TEXT = {
+  teamRemark: (day: string) => `Our team’s note, ${day}:`,
+} as const;
+
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
@@ -54,6 +58,23 @@ function OrderPrice({ order }: { order: ApplicationOrder }) {
     </PaidLinesPanel>
   ) : (
     <PriceSummary price={order.price}>{stray}</PriceSummary>
+  );
+}
+
+/**
+ * Our team's remark with the move to the order's status, beside the status: a walk's parent found
+ * it only in the timeline at the bottom of a long page. Not when the to-do list says it already
+ * (an application sent back to the customer).
+ */
+function StatusRemark({ order }: { order: ApplicationOrder }) {
+  const last = order.timeline.at(-1);
+  if (!last?.remark || last.by !== 'staff' || last.status !== order.status || sentBackRemark(order) !== null) {
+    return null;
+  }
+  return (
+    <p className="mt-3 max-w-3xl rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-slate-800">
+      <span className="font-semibold">{ORDER_PAGE_TEXT.teamRemark(shortDate(last.at))}</span> {last.remark}
+    </p>
   );
 }
 
@@ -92,6 +113,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
               {sentBackRemark(order) !== null ? COMPLETION_TEXT.sentBackStatus : STATUS_DESCRIPTIONS[status]}
             </p>
           ) : null}
+          <StatusRemark order={order} />
         </header>
 
         {/* Closed, nothing is left to do, and "we will let you know when anything changes" is no longer true. */}
