@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { PASSPORT_MESSAGES, PASSPORT_PAGE_UPLOAD } from '../../../../domain/passports/mrz-reading.ts';
 import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
@@ -105,6 +105,8 @@ describe('PassportReader', () => {
   });
 
   it('lists what it read for confirmation, fills nothing until "Use these values", then catches a wrong digit', async () => {
+    const scrolledTo = vi.spyOn(Element.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolledTo.mockRestore());
     let confirmed: unknown = null;
     const api = fakeApi({
       [`GET ${member}`]: () => ok(confirmed),
@@ -119,6 +121,8 @@ describe('PassportReader', () => {
     fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
 
     const panel = await within(reader).findByRole('list', { name: PASSPORT_TEXT.found });
+    // Brought into view: on a phone it opens below the fold.
+    expect(scrolledTo.mock.contexts.map((el) => (el as HTMLElement).textContent)).toEqual([PASSPORT_TEXT.found]);
     expect(within(panel).getByText('X12345678')).toBeTruthy();
     expect(within(panel).getByText('15 Jul 2031')).toBeTruthy();
     expect(within(reader).getByRole('status').textContent).toBe(PASSPORT_TEXT.found);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
@@ -311,9 +311,13 @@ function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }
   const id = useId();
   const { reading, fields } = phase;
   const found = passportAnswers(fields, asked);
+  // What was read opens below the photo's button, off a phone's screen: it is brought into view (a
+  // walk's parent scrolled to find "Use these values"). The focus stays: the status announces it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.scrollIntoView({ block: 'start' }), []);
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
-      <h4 id={`${id}-found`} className="font-bold text-slate-900">
+      <h4 ref={heading} id={`${id}-found`} className="scroll-mt-24 font-bold text-slate-900">
         {words.found}
       </h4>
       <p className="mt-1 text-sm text-slate-600">{words.foundHint}</p>
