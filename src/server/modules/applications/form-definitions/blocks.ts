@@ -108,7 +108,8 @@ export function namesAsInPassport(): FormSection {
         minor: { help: 'First and middle names as printed in {name}’s passport, without the surname.' },
       }),
       yesNo('changedName', 'Have you ever been known by another name?', 'Other names', {
-        minor: { label: 'Has {name} ever been known by another name?' },
+        // A child has no maiden name: a walk's parent read it on their 15-year-old son's form.
+        minor: { label: 'Has {name} ever been known by another name?', help: 'A name before adoption, or an alias.' },
         help: 'A maiden name, a name before adoption, or an alias.',
       }),
       ifYes('changedName', [

@@ -438,6 +438,9 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
       'First and middle names as printed in Anaya’s passport, without the surname.',
     );
     expect(help('Minor', 'visibleMark')).toBe('A scar or mole others can see, as written in Anaya’s passport, if any.');
+    // A child has no maiden name (a walk's parent read it on their son's form).
+    expect(help('Minor', 'changedName')).toBe('A name before adoption, or an alias.');
+    expect(help('Adult', 'changedName')).toBe('A maiden name, a name before adoption, or an alias.');
     expect(help('Adult', 'givenName')).toBe(
       'First and middle names as printed in your passport, without your surname.',
     );
