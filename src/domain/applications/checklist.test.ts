@@ -77,6 +77,15 @@ describe('OCI card checklists', () => {
     );
   });
 
+  it('names the applicant on the proof of address, which a family shares: a child’s may be a parent’s', () => {
+    expect(item(oci('new-oci-card', { memberKind: 'Minor' }), 'address-proof')?.hint).toBe(
+      'A US driver’s licence, state ID, utility bill, bank statement or lease in the applicant’s name (a child’s may be in a parent’s name).',
+    );
+    expect(item(oci('new-oci-card', { choices: { applyingFrom: 'CA' } }), 'address-proof')?.hint).toBe(
+      'A Canadian driver’s licence, utility bill, bank statement or lease in the applicant’s name (a child’s may be in a parent’s name).',
+    );
+  });
+
   it('re-issue and replacement ask for their own papers', () => {
     expect(required(oci('oci-reissue'))).toEqual(
       expect.arrayContaining(['new-foreign-passport', 'existing-oci-card', 'address-proof', 'photo', 'signature']),

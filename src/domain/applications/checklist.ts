@@ -323,13 +323,18 @@ function oneParentProof(proof: OneParentProof | null): ChecklistItem[] {
   }
 }
 
+/**
+ * Every member's checklist carries it, and a family uploads one copy for all ("Use Anjali's copy"):
+ * "in your name" read wrong on a child's or a spouse's list, so the hint names the applicant.
+ */
 function addressProof(country: Country): ChecklistItem {
+  const whose = 'in the applicant’s name (a child’s may be in a parent’s name)';
   return doc(
     'address-proof',
     'Proof of current address',
     country === 'CA'
-      ? 'A Canadian driver’s licence, utility bill, bank statement or lease in your name.'
-      : 'A US driver’s licence, state ID, utility bill, bank statement or lease in your name.',
+      ? `A Canadian driver’s licence, utility bill, bank statement or lease ${whose}.`
+      : `A US driver’s licence, state ID, utility bill, bank statement or lease ${whose}.`,
   );
 }
 
