@@ -30,7 +30,7 @@ export type PhotoToRedo = z.infer<typeof photoToRedoSchema>;
 export const PHOTOS_TO_REDO_TEXT = {
   heading: 'Worth replacing before the application is submitted:',
   item: (photo: Pick<PhotoToRedo, 'label' | 'problem'>) => `${photo.label}: ${photo.problem}`,
-  why: 'The government portal checks photos by the same rules. Your order can go on without a new one; our team may ask for it.',
+  why: 'The government portal checks photos and signatures by these rules, and each applicant’s must be their own. Your order can go on without a new one; our team may ask for it.',
   replace: (label: string) => `Replace ${label}`,
   /**
    * The same file as another member's photo or signature: a walk's parent sent one signature for

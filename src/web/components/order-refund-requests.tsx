@@ -74,7 +74,7 @@ export function OrderRefundRequests({ orderRef, askable }: { orderRef: string; a
           {requests.data.map((request) => (
             <li key={request.reference} className="text-sm">
               <p className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
-                <span className="font-medium text-slate-900">
+                <span className="font-medium whitespace-nowrap text-slate-900">
                   {ORDER_REFUNDS_TEXT.asked(request.reference, formatMoney(request))}
                 </span>
                 <span className={`font-medium ${STATE_TONE[request.status]}`}>

@@ -187,7 +187,11 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
             </ul>
           </>
         ) : null}
-        {refunds.length === 0 && !order.openRefund && order.unfinishedRefunds.length === 0 ? (
+        {/* "None." under a rejected request's line read as a contradiction: nothing of any kind, only then. */}
+        {refunds.length === 0 &&
+        !order.openRefund &&
+        order.unfinishedRefunds.length === 0 &&
+        order.decidedRefunds.length === 0 ? (
           <p className="mt-1 text-slate-600">None.</p>
         ) : (
           <ul className="mt-1 flex flex-col gap-1">

@@ -639,6 +639,8 @@ describe('the order page', () => {
     await show({
       ...ORDER,
       status: 'Cancelled',
+      // No refund made: the rejected request's line is all there is, and "None." under it contradicted it.
+      payments: { ...ORDER.payments, refunds: [] },
       decidedRefunds: [
         {
           id: 9,
@@ -666,6 +668,7 @@ describe('the order page', () => {
     const asked = within(payments).getByRole('link', { name: 'RF-ASKED001: Rejected, $10 asked' });
     // The customer's own request, the usual case, is not named.
     expect(asked.parentElement?.textContent).toBe('RF-ASKED001: Rejected, $10 asked');
+    expect(within(payments).queryByText('None.')).toBeNull();
   });
 
   it('links the refund request that waits for a decision, with what was asked', async () => {
