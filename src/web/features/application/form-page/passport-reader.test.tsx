@@ -105,7 +105,8 @@ describe('PassportReader', () => {
   });
 
   it('lists what it read for confirmation, fills nothing until "Use these values", then catches a wrong digit', async () => {
-    const scrolledTo = vi.spyOn(Element.prototype, 'scrollIntoView');
+    // As Chromium's, it answers a promise: an effect that returned it handed React a cleanup that is no function.
+    const scrolledTo = vi.spyOn(Element.prototype, 'scrollIntoView').mockReturnValue(Promise.resolve() as never);
     onTestFinished(() => scrolledTo.mockRestore());
     let confirmed: unknown = null;
     const api = fakeApi({

@@ -314,7 +314,10 @@ function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }
   // What was read opens below the photo's button, off a phone's screen: it is brought into view (a
   // walk's parent scrolled to find "Use these values"). The focus stays: the status announces it.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.scrollIntoView({ block: 'start' }), []);
+  // In braces: Chromium's scrollIntoView now answers a promise, which React would call as the cleanup.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
       <h4 ref={heading} id={`${id}-found`} className="scroll-mt-24 font-bold text-slate-900">
