@@ -267,6 +267,8 @@ describe('a refund request page', () => {
     );
     expect(await screen.findByText('Approved')).toBeTruthy();
     expect(screen.getByText('Decided').nextElementSibling?.textContent).toBe(formatUtc('2026-12-03T10:15:00.000Z'));
+    // Received in the same words as Decided, not an ISO day beside a written one.
+    expect(screen.getByText('Received').nextElementSibling?.textContent).toBe(formatUtc('2026-11-20T10:00:00.000Z'));
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
   });

@@ -177,7 +177,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <dd>{money(request.amountCents)}</dd>
         <dt className="font-semibold text-slate-700">Received</dt>
         <dd>
-          <time dateTime={request.createdAt}>{request.createdAt.slice(0, 10)}</time>
+          <time dateTime={request.createdAt}>{formatUtc(request.createdAt)}</time>
         </dd>
         {request.decidedAt ? (
           <>
