@@ -26,8 +26,6 @@ export const REFUND_ORIGIN_WORDS: Record<RefundOrigin, string> = {
   cancellation: 'opened by our cancellation',
   staff: 'started on the desk',
 };
-/** Requests still waiting for a decision. */
-export const OPEN_REFUND_REQUEST_STATUSES = ['Received', 'In review'] as const;
 
 export const adminRefundSchema = z.object({
   id: z.number(),

@@ -3,6 +3,7 @@ import { REFUND_NOTICES } from './options.ts';
 
 /** A refund request's states: the back office moves it; its order's page words each for the customer. */
 export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Rejected', 'Refunded'] as const;
+export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUSES)[number];
 
 /**
  * The refund requests of a customer's own order, as its page lists them under "What you paid": a
@@ -12,7 +13,7 @@ export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Re
  */
 export interface OrderRefundRequest {
   reference: string;
-  status: (typeof REFUND_REQUEST_STATUSES)[number];
+  status: RefundRequestStatus;
   amountCents: number;
   /** What staff approved: all that was asked, or less with `partialReason`. */
   approvedCents: number | null;
@@ -37,7 +38,7 @@ export const ORDER_REFUNDS_TEXT = {
     Approved: 'Approved',
     Refunded: 'Refunded',
     Rejected: 'Not approved',
-  } satisfies Record<(typeof REFUND_REQUEST_STATUSES)[number], string>,
+  } satisfies Record<RefundRequestStatus, string>,
   /** A request's first line: its reference and what was asked. */
   asked: (reference: string, amount: string) => `${reference} · ${amount} asked`,
   /** In place of "Request a refund" while one waits (the form would refuse a second). */
@@ -48,8 +49,12 @@ export const ORDER_REFUNDS_TEXT = {
   loadError: 'We could not load this order’s refund requests. Reload the page to try again.',
 } as const;
 
-/** A request still waiting for staff's decision: the order takes no other until it is decided. */
-export const isWaiting = (status: OrderRefundRequest['status']) => status === 'Received' || status === 'In review';
+/** Requests still waiting for staff's decision: an order takes no other until it is decided. */
+export const OPEN_REFUND_REQUEST_STATUSES = ['Received', 'In review'] as const satisfies readonly RefundRequestStatus[];
+
+/** Whether a request still waits for staff's decision (the customer's page, the desks and the server alike). */
+export const isOpenRefundRequest = (status: RefundRequestStatus) =>
+  (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
 
 /** The sentence a request reads as on its order's page, for its state. */
 export function orderRefundLine(request: OrderRefundRequest): string {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT, refundRequestHref } from '../../domain/checkout/receipt.ts';
 import {
-  isWaiting,
+  isOpenRefundRequest,
   ORDER_REFUNDS_TEXT,
   type OrderRefundRequest,
   orderRefundLine,
@@ -61,7 +61,7 @@ export function OrderRefundRequests({ orderRef, askable }: { orderRef: string; a
     );
   }
   if (!requests.data) return null;
-  const waiting = requests.data.find((request) => isWaiting(request.status));
+  const waiting = requests.data.find((request) => isOpenRefundRequest(request.status));
   const ask = askable ? <AskRefund orderRef={orderRef} waiting={waiting} /> : null;
   if (requests.data.length === 0) return ask;
   return (

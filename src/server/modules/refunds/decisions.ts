@@ -6,7 +6,6 @@ import {
   type AutomaticRefund,
   type DeskRefund,
   type NamedRefund,
-  OPEN_REFUND_REQUEST_STATUSES,
   partialReasonRefusal,
   type RefundOrigin,
 } from '../../../domain/admin/refunds.ts';
@@ -15,6 +14,7 @@ import type { FeesPaidRecord } from '../../../domain/applications/fees-paid.ts';
 import { type Currency, formatMoney, type Money } from '../../../domain/catalog/money.ts';
 import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
 import { REFUND_NOTICES, refundedAmount } from '../../../domain/refunds/options.ts';
+import { isOpenRefundRequest } from '../../../domain/refunds/order-refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { withNewReference } from '../../lib/reference.ts';
 import { orderSender } from '../../mail/brand-sender.ts';
@@ -103,7 +103,6 @@ export type RejectResult =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'decided'; status: RefundStatus };
 
-const isOpen = (status: RefundStatus) => (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
 const SUBJECT = { type: 'refund-request' } as const;
 /** An automatic refund of a stray charge: its payment attempt. */
 const AUTOMATIC = { type: 'payment-attempt' } as const;
@@ -558,7 +557,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const claimed = await db.transaction(async (tx): Promise<ApproveResult | Claimed> => {
         const row = await createRefundsRepository(tx).lockById(id);
         if (!row) return { ok: false, reason: 'not-found' };
-        if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
+        if (!isOpenRefundRequest(row.status)) return { ok: false, reason: 'decided', status: row.status };
         const refused = partialReasonRefusal(row.amountCents, amountCents, partialReason);
         if (refused) return { ok: false, reason: 'partial-reason', message: refused };
         await deps.orders.lockOrder(tx, row.orderId);
@@ -693,7 +692,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         const requests = createRefundsRepository(tx);
         const row = await requests.lockById(id);
         if (!row) return { ok: false, reason: 'not-found' };
-        if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
+        if (!isOpenRefundRequest(row.status)) return { ok: false, reason: 'decided', status: row.status };
         const updated = await requests.update(id, {
           status: 'Rejected',
           rejectionReason: reason,

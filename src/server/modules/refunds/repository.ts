@@ -1,14 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AdminRefundListQuery } from '../../../domain/admin/refunds.ts';
+import { OPEN_REFUND_REQUEST_STATUSES } from '../../../domain/refunds/order-refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
-import { type RefundStatus, refundRequests } from './tables.ts';
+import { refundRequests } from './tables.ts';
 
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
-
-/** Refund requests still waiting for a decision. */
-export const OPEN_REFUND_STATUSES: RefundStatus[] = ['Received', 'In review'];
 
 export function createRefundsRepository(db: Database) {
   return {
@@ -73,7 +71,9 @@ export function createRefundsRepository(db: Database) {
           amountCents: refundRequests.amountCents,
         })
         .from(refundRequests)
-        .where(and(eq(refundRequests.orderId, orderId), inArray(refundRequests.status, OPEN_REFUND_STATUSES)))
+        .where(
+          and(eq(refundRequests.orderId, orderId), inArray(refundRequests.status, [...OPEN_REFUND_REQUEST_STATUSES])),
+        )
         .orderBy(desc(refundRequests.id))
         .limit(1);
       return row ?? null;
@@ -131,7 +131,7 @@ export function createRefundsRepository(db: Database) {
     /** The back office's list: `q` matches the reference or the e-mail; `status=open` the undecided. */
     async adminList(query: AdminRefundListQuery): Promise<{ rows: RefundRequestRow[]; total: number }> {
       const filters: SQL[] = [];
-      if (query.status === 'open') filters.push(inArray(refundRequests.status, OPEN_REFUND_STATUSES));
+      if (query.status === 'open') filters.push(inArray(refundRequests.status, [...OPEN_REFUND_REQUEST_STATUSES]));
       else if (query.status) filters.push(eq(refundRequests.status, query.status));
       if (query.q) {
         const pattern = containing(query.q);

@@ -1,10 +1,11 @@
 import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RefundOrigin } from '../../../domain/admin/refunds.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { RefundRequestStatus } from '../../../domain/refunds/order-refunds.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
-export type RefundStatus = 'Received' | 'In review' | 'Approved' | 'Rejected' | 'Refunded';
+export type RefundStatus = RefundRequestStatus;
 export const refundRequests = pgTable(
   'refund_requests',
   {

@@ -5,13 +5,13 @@ import {
   type AdminRefundDetail,
   type ApproveRefund,
   approveRefundFormSchema,
-  OPEN_REFUND_REQUEST_STATUSES,
   type RejectRefund,
   recordRefundByHandSchema,
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ADMIN_ROUTES } from '../../../domain/config/admin-routes.ts';
+import { isOpenRefundRequest } from '../../../domain/refunds/order-refunds.ts';
 import { amountField } from '../../../domain/refunds/schema.ts';
 import { CONFIRM_BUTTON, InPlaceConfirm, useButtonFocusBack } from './in-place-confirm.tsx';
 import { formatUtc } from './order-format.ts';
@@ -81,7 +81,7 @@ const asAmount = (cents: number) => (cents / 100).toFixed(2);
 export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   const { request, order, refundable, split } = detail;
   const money = (amountCents: number) => formatMoney({ amountCents, currency: request.currency });
-  const open = (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(request.status);
+  const open = isOpenRefundRequest(request.status);
   const action = useAdminAction();
   // What the customer asked, within the policy's amount (the refundable part, within what is left):
   // one click never refunds more than was asked. Without a cost summary, within what is left.
