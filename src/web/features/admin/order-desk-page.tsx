@@ -67,6 +67,7 @@ import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domai
 import { type PortalPdfLimits, portalPdfLimitsOf } from '../../../domain/uploads/portal-pdf.ts';
 import { ADDRESS_TYPE_LABELS } from '../../../domain/users/address.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
+import { HeadedList } from '../../components/ui/headed-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
@@ -700,15 +701,12 @@ function DocumentLink({ document, portal }: { document: DocumentView; portal: Po
 function PhotosToCheck({ photos }: { photos: readonly PhotoToRedo[] }) {
   if (photos.length === 0) return null;
   return (
-    <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      <p id="desk-photos-to-check" className="font-semibold">
-        {DESK_TEXT.photosToCheck}
-      </p>
-      <ul aria-labelledby="desk-photos-to-check" className="mt-1 list-disc pl-5">
-        {photos.map((photo) => (
-          <li key={`${photo.memberId}-${photo.itemId}`}>{PHOTOS_TO_REDO_TEXT.item(photo)}</li>
-        ))}
-      </ul>
+    <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+      <HeadedList
+        id="desk-photos-to-check"
+        heading={DESK_TEXT.photosToCheck}
+        items={photos.map((photo) => PHOTOS_TO_REDO_TEXT.item(photo))}
+      />
     </div>
   );
 }
