@@ -79,6 +79,8 @@ export const documentSchema = z.object({
   report: complianceReportSchema.optional(),
   /** A proof of address: the ZIP or postal code the customer read off it, and the mission it resolves to. */
   proofAddress: proofAddressSchema.optional(),
+  /** A PDF we assembled from photos of its pages ("Add a page", document-pages.ts): how many it holds. */
+  pages: z.number().int().positive().optional(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 

@@ -1,4 +1,3 @@
-import { PageSizes, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { type FormResult, formFailure } from '../../domain/contact/result.ts';
 import { FILE_MISSING_MESSAGE, portalPdfRefusal, storedPdfRefusal } from '../../domain/uploads/messages.ts';
@@ -6,6 +5,7 @@ import { fitsPortalPdfLimits, PORTAL_PDF_LIMITS, type PortalPdfLimits } from '..
 import type { FileStorage } from '../storage/index.ts';
 import { reencodeTurn } from './image.ts';
 import { CONTENT_LIMITS } from './limits.ts';
+import { addA4ImagePage, newPdf, pdfJpegOptions } from './pdf-pages.ts';
 import type { ServableFile } from './serve-file.ts';
 
 /**
@@ -23,9 +23,6 @@ const FLOOR_QUALITIES = [90, 95] as const;
 const ENLARGED_QUALITY = 95;
 /** Each enlarged step's long side over the one before (up to 2000 px): ~1.56× the pixels. */
 const ENLARGE_STEP = 1.25;
-/** A4, the paper of the Indian government that reads the file; landscape for a wide image. */
-const [A4_SHORT_PT, A4_LONG_PT] = PageSizes.A4;
-const MARGIN_PT = 24;
 
 export interface PortalPdfOptions {
   /** The PDF's title: the document's display name. */
@@ -78,39 +75,6 @@ function stepsUp(longSide: number): Step[] {
 }
 
 /**
- * Baseline JPEG with 4:2:0 chroma, as libjpeg-turbo writes it (mozjpeg off): what every PDF reader
- * and a portal's own checks decode. Huffman tables are optimised (sharp's default, unlike the
- * upload's re-encode in image.ts): ~7% smaller, and at 2000 px at most the coefficients it keeps
- * are ~9 MB, not the ~45 MB of a whole phone photo.
- */
-function jpegOptions(quality: number) {
-  return { quality, mozjpeg: false, progressive: false, chromaSubsampling: '4:2:0' } as const;
-}
-
-/** One A4 page, portrait or landscape as the image is, with the image fitted inside the margin and centred. */
-async function onePagePdf(jpeg: Buffer, width: number, height: number, title: string): Promise<Buffer> {
-  // No creation dates, creator or pdf-lib's producer: the title and who made it, nothing more.
-  const document = await PDFDocument.create({ updateMetadata: false });
-  document.setTitle(title);
-  document.setProducer('SevaDocs');
-  const image = await document.embedJpg(jpeg);
-  const [pageWidth, pageHeight] = width > height ? [A4_LONG_PT, A4_SHORT_PT] : [A4_SHORT_PT, A4_LONG_PT];
-  const page = document.addPage([pageWidth, pageHeight]);
-  const scale = Math.min((pageWidth - 2 * MARGIN_PT) / width, (pageHeight - 2 * MARGIN_PT) / height);
-  const drawnWidth = width * scale;
-  const drawnHeight = height * scale;
-  page.drawImage(image, {
-    x: (pageWidth - drawnWidth) / 2,
-    y: (pageHeight - drawnHeight) / 2,
-    width: drawnWidth,
-    height: drawnHeight,
-  });
-  // A classic cross-reference table, not object streams (PDF 1.5): whatever reader the portal's
-  // checks use reads it, and a file of five objects gains nothing from them.
-  return Buffer.from(await document.save({ useObjectStreams: false }));
-}
-
-/**
  * Makes the PDF out of turn: the callers take reencodeTurn (a call from inside a turn would wait
  * for itself). The image is decoded once, upright (its EXIF orientation applied) and on white,
  * at most 2000 px on its long side; each try encodes from those pixels. The first step decides the
@@ -137,11 +101,15 @@ async function makePortalPdf(
   const attempt = async ({ longSide: side, quality }: Step) => {
     const jpeg = await sharp(upright.data, { raw: { width, height, channels } })
       .resize(side, side, { fit: 'inside' })
-      .jpeg(jpegOptions(quality))
+      .jpeg(pdfJpegOptions(quality))
       .toBuffer({ resolveWithObject: true });
     // The PDF holds the JPEG whole: one already over the limit cannot make a PDF under it.
     if (jpeg.data.length > limits.maxBytes) return { bytes: jpeg.data.length, made: null };
-    const pdf = await onePagePdf(jpeg.data, jpeg.info.width, jpeg.info.height, title);
+    const document = await newPdf(title);
+    await addA4ImagePage(document, jpeg.data, jpeg.info.width, jpeg.info.height);
+    // A classic cross-reference table, not object streams (PDF 1.5): whatever reader the portal's
+    // checks use reads it, and a file of five objects gains nothing from them.
+    const pdf = Buffer.from(await document.save({ useObjectStreams: false }));
     const made = { ok: true, pdf, widthPx: jpeg.info.width, heightPx: jpeg.info.height, quality } as const;
     return { bytes: pdf.length, made };
   };

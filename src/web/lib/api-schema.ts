@@ -1208,6 +1208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/order/{orderRef}/members/{memberId}/documents/{itemId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, ten pages) or none yet. */
+        post: operations["postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemIdPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/order/{orderRef}/form": {
         parameters: {
             query?: never;
@@ -4603,6 +4620,7 @@ export interface components {
                                         sourceUrl: string;
                                     };
                                 };
+                                pages?: number;
                             }[];
                             requested?: {
                                 note: string;
@@ -4685,6 +4703,7 @@ export interface components {
                                     sourceUrl: string;
                                 };
                             };
+                            pages?: number;
                         }[];
                         complete: boolean;
                     };
@@ -4785,6 +4804,7 @@ export interface components {
                                     sourceUrl: string;
                                 };
                             };
+                            pages?: number;
                         };
                         checklist: {
                             memberId: number;
@@ -4876,6 +4896,7 @@ export interface components {
                                             sourceUrl: string;
                                         };
                                     };
+                                    pages?: number;
                                 }[];
                                 requested?: {
                                     note: string;
@@ -4958,6 +4979,7 @@ export interface components {
                                         sourceUrl: string;
                                     };
                                 };
+                                pages?: number;
                             }[];
                             complete: boolean;
                         };
@@ -9234,6 +9256,7 @@ export interface operations {
                                                 sourceUrl: string;
                                             };
                                         };
+                                        pages?: number;
                                     }[];
                                     requested?: {
                                         note: string;
@@ -9316,6 +9339,7 @@ export interface operations {
                                             sourceUrl: string;
                                         };
                                     };
+                                    pages?: number;
                                 }[];
                                 complete: boolean;
                             }[];
@@ -9457,6 +9481,7 @@ export interface operations {
                                         sourceUrl: string;
                                     };
                                 };
+                                pages?: number;
                             }[];
                             totalCount: number;
                             page: number;
@@ -9586,6 +9611,7 @@ export interface operations {
                                             sourceUrl: string;
                                         };
                                     };
+                                    pages?: number;
                                 }[];
                                 requested?: {
                                     note: string;
@@ -9668,6 +9694,7 @@ export interface operations {
                                         sourceUrl: string;
                                     };
                                 };
+                                pages?: number;
                             }[];
                             complete: boolean;
                         } | null;
@@ -9871,6 +9898,51 @@ export interface operations {
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
             422: components["responses"]["Answer422_30"];
+            429: components["responses"]["Answer429_15"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemIdPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                orderRef: string;
+                /** @example 7 */
+                memberId: string;
+                /** @example foreign-passport */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "photo.jpg"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The one file: JPEG, PNG, HEIC or PDF
+                     */
+                    file: string;
+                } | null;
+            };
+        };
+        responses: {
+            201: components["responses"]["Answer201_29"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
             429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
@@ -13455,6 +13527,7 @@ export interface operations {
                                                         sourceUrl: string;
                                                     };
                                                 };
+                                                pages?: number;
                                             }[];
                                             requested?: {
                                                 note: string;
@@ -13537,6 +13610,7 @@ export interface operations {
                                                     sourceUrl: string;
                                                 };
                                             };
+                                            pages?: number;
                                         }[];
                                         complete: boolean;
                                     }[];
@@ -13613,6 +13687,7 @@ export interface operations {
                                             sourceUrl: string;
                                         };
                                     };
+                                    pages?: number;
                                 }[];
                                 documentRequests: {
                                     id: number;
@@ -14537,6 +14612,7 @@ export interface operations {
                                     sourceUrl: string;
                                 };
                             };
+                            pages?: number;
                         };
                     };
                 };

@@ -85,6 +85,9 @@ export const removeMemberReview = (ref: string, memberId: number) =>
 
 export type { UploadProgress } from './api-client.ts';
 
+const itemPath = (ref: string, memberId: number, itemId: string) =>
+  `/application/order/${encodeURIComponent(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`;
+
 /**
  * Uploads one file for a member's checklist item, with progress. Resolves to the stored document
  * and the member's checklist after it (and, for a photo or signature fitted to the portal's size,
@@ -97,11 +100,21 @@ export function uploadDocument(
   file: File,
   progress: UploadProgress = {},
 ): Promise<DocumentUploaded> {
-  return uploadFile(
-    `/application/order/${encodeURIComponent(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`,
-    file,
-    progress,
-  );
+  return uploadFile(itemPath(ref, memberId, itemId), file, progress);
+}
+
+/**
+ * Adds a photo of the next page to a member's file for a checklist item (decision 0196): the
+ * server keeps one PDF of the pages. Resolves like an upload; rejects with an ApiError.
+ */
+export function addDocumentPage(
+  ref: string,
+  memberId: number,
+  itemId: string,
+  file: File,
+  progress: UploadProgress = {},
+): Promise<DocumentUploaded> {
+  return uploadFile(`${itemPath(ref, memberId, itemId)}/pages`, file, progress);
 }
 
 /** Uses another member's file of the order for a checklist item (the server copies it). */

@@ -131,6 +131,22 @@ export function createDocumentsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The customer's live file for a member's checklist item, or null. */
+    async findLiveItem(memberId: number, itemId: string): Promise<DocumentRow | null> {
+      const [row] = await db
+        .select()
+        .from(applicationDocuments)
+        .where(
+          and(
+            eq(applicationDocuments.memberId, memberId),
+            eq(applicationDocuments.itemId, itemId),
+            eq(applicationDocuments.direction, 'from-customer'),
+            live,
+          ),
+        );
+      return row ?? null;
+    },
+
     /** Marks a live document deleted; answers its bytes to remove (none when it was not live). */
     markDeleted(orderId: number, documentId: number): Promise<UnremovedFile[]> {
       return markLiveDeleted(and(eq(applicationDocuments.orderId, orderId), eq(applicationDocuments.id, documentId)));

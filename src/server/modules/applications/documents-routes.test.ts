@@ -1046,9 +1046,12 @@ describe('the OpenAPI document', () => {
       `GET ${base}/members/{memberId}/checklist`,
       `POST ${base}/members/{memberId}/documents/{itemId}`,
       `POST ${base}/members/{memberId}/documents/{itemId}/copy`,
+      `POST ${base}/members/{memberId}/documents/{itemId}/pages`,
       `PUT ${base}/members/{memberId}/documents/address-proof/postal-code`,
     ]);
-    const uploadOperation = doc.paths[`${base}/members/{memberId}/documents/{itemId}`]?.post;
-    expect(Object.keys(uploadOperation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    for (const upload of ['', '/pages']) {
+      const operation = doc.paths[`${base}/members/{memberId}/documents/{itemId}${upload}`]?.post;
+      expect(Object.keys(operation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
 import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
+import { DOCUMENT_PAGE_MESSAGES as PG } from '../../../domain/applications/document-pages.ts';
 import {
   checklistItemIdSchema,
   DOCUMENT_MESSAGES as D,
@@ -264,6 +265,34 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
         return reply.status(201).send(ok(uploaded, replaced ? D.replaced : D.uploaded, 201));
+      },
+    );
+    scope.post(
+      '/application/order/:orderRef/members/:memberId/documents/:itemId/pages',
+      {
+        config: { rateLimit: perSignedInUser(DOCUMENT_UPLOAD_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            "Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, ten pages) or none yet.",
+          consumes: ['multipart/form-data'],
+          params: itemParams,
+          body: uploadForm,
+          response: { 201: envelopeSchema(documentUploadedSchema) },
+        },
+      },
+      async (request, reply) => {
+        const ref = parseOrderRef(request.params.orderRef);
+        const { memberId, itemId } = request.params;
+        const { replaced: _, ...added } = valueOrThrow(
+          await documents.addPage(customer(request).id, ref, memberId, itemId, async (pageLimits) => {
+            const image = await app.uploads.acceptImage(request, { itemLimits: pageLimits });
+            // A page's rule takes no PDF, so its image is always there.
+            if (!image) throw new Error('a page upload answered no image');
+            return image;
+          }),
+        );
+        return reply.status(201).send(ok(added, PG.added, 201));
       },
     );
   };

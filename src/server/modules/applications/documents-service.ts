@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import {
@@ -15,6 +16,11 @@ import {
   dueWhen,
 } from '../../../domain/applications/checklist.ts';
 import { neededItem } from '../../../domain/applications/completion.ts';
+import {
+  DOCUMENT_PAGE_MESSAGES as PG,
+  pageRefusal,
+  pageUploadRule,
+} from '../../../domain/applications/document-pages.ts';
 import {
   type ChecklistItemStatus,
   checklistStatus,
@@ -66,6 +72,7 @@ import { fittedPhotoMark, fittedPhotoSize } from '../../../domain/photos/applica
 import type { ComplianceReport, SignatureMark } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import {
+  MEGABYTE,
   type StoredFileType,
   UPLOAD_TYPE_INFO,
   type UploadRule,
@@ -74,7 +81,13 @@ import {
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
-import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
+import {
+  type AcceptedUpload,
+  type AcceptUploadOptions,
+  type ReencodedImage,
+  type ServableFile,
+  withPageAdded,
+} from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
 import type { FormsService } from './forms-service.ts';
@@ -110,6 +123,13 @@ export type ReceiveFile = (
   itemLimits: UploadRule,
   finishImage?: AcceptUploadOptions['finishImage'],
 ) => Promise<AcceptedUpload>;
+
+/**
+ * Receives the request's photo of a document's next page, checked against `pageLimits` (a
+ * photo type the item takes, its size) and re-encoded, never stored as it is: the route passes
+ * `uploads.acceptImage` with the request. Throws the refusal.
+ */
+export type ReceivePage = (pageLimits: UploadRule) => Promise<ReencodedImage>;
 
 /**
  * Fits an accepted image to a size (the photos module's `fitUpload`, passed in by services.ts so
@@ -385,6 +405,7 @@ function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
     links: documentLinks(orderDisplayId, row.id),
     ...(row.report ? { report: row.report } : {}),
     ...(row.proofAddress ? { proofAddress: row.proofAddress } : {}),
+    ...(row.pages ? { pages: row.pages } : {}),
   };
 }
 
@@ -470,6 +491,11 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * reads the order through `findOwned`: another customer's order, member or document is a 404 like
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
+/** An assembled document's name: the first page's, as a PDF ("passport.jpg" → "passport.pdf"). */
+export function pdfFileName(name: string): string {
+  return `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.pdf`;
+}
+
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
   const { orders, storage, completion, forms, fitPhoto, resolveMission, log } = deps;
   const repository = createDocumentsRepository(db);
@@ -558,8 +584,22 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     member: MemberRow,
     itemId: string,
     file: AcceptedUpload,
-    /** What the file's checks found: its photo report; a proof of address's code, for a file used again. */
-    { report, proofAddress }: { report?: ComplianceReport | undefined; proofAddress?: ProofAddress | undefined } = {},
+    /**
+     * What the file's checks found: its photo report; a proof of address's code, for a file used
+     * again or given a page; the pages of a PDF we assembled. `replacing`: the document a page was
+     * added to, which must still be the item's file (the lock makes the check and the change one).
+     */
+    {
+      report,
+      proofAddress,
+      pages,
+      replacing,
+    }: {
+      report?: ComplianceReport | undefined;
+      proofAddress?: ProofAddress | undefined;
+      pages?: number | undefined;
+      replacing?: number | undefined;
+    } = {},
   ): Promise<FormResult<StoredDocument>> {
     const result = await record(file, async (tx) => {
       const order = await orders.lockOrder(tx, found.order.id);
@@ -576,6 +616,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         const standing = otherDocumentItems(await documents.listRequests(order.id), member.id);
         if (!standing.some((item) => item.id === itemId)) return formFailure(404, D.itemNotFound);
       }
+      if (replacing !== undefined && (await documents.findLiveItem(member.id, itemId))?.id !== replacing) {
+        return formFailure(409, PG.changedMeanwhile);
+      }
       const replaced = await documents.markItemDeleted(member.id, itemId);
       const row = await documents.insert({
         orderId: order.id,
@@ -585,6 +628,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         ...fileOf(file),
         ...(report ? { report } : {}),
         ...(proofAddress ? { proofAddress } : {}),
+        ...(pages ? { pages } : {}),
         uploadedBy: 'customer',
         uploadedByUserId: customerId,
       });
@@ -726,6 +770,60 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       return store(customerId, found, member, itemId, file, {
         report: source.report ?? undefined,
         proofAddress: source.proofAddress ?? undefined,
+        pages: source.pages ?? undefined,
+      });
+    },
+
+    /**
+     * Adds a photo of the next page to the item's file (decision 0196): a photo becomes a PDF of
+     * both pages, a PDF assembled here gains one; the customer's own PDF is not opened. Checked like
+     * an upload before the body is read (ownership, member, item, status), and the file must take
+     * a page (pageRefusal; not a photo fitted to a portal's size, which is one image). The new
+     * PDF replaces the file, unless another change reached the item meanwhile.
+     */
+    async addPage(
+      customerId: number,
+      ref: OrderRef,
+      memberId: number,
+      itemId: string,
+      receivePage: ReceivePage,
+    ): Promise<FormResult<StoredDocument>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const member = found.members.find((m) => m.id === memberId);
+      if (!member) return formFailure(404, M.notFound);
+      const requests = await repository.listRequests(found.order.id);
+      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
+      if (!item) return formFailure(404, D.itemNotFound);
+      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+      const current = await repository.findLiveItem(memberId, itemId);
+      if (!current?.storageKey) return formFailure(409, PG.noFirstPage);
+      const refused = fittedPhotoSize(found.app.serviceSlug, itemId)
+        ? PG.notThisFile
+        : pageRefusal({ type: current.contentType, pages: current.pages ?? undefined });
+      if (refused) return formFailure(409, refused);
+
+      const page = await receivePage(pageUploadRule(item.accept));
+      const opened = await storage.get(current.storageKey);
+      if (!opened) return documentNotFound();
+      const bytes = Buffer.concat(await opened.stream.toArray());
+      const { pdf, pages } = await withPageAdded(
+        { bytes, contentType: current.contentType, title: current.displayName },
+        page,
+      );
+      if (pdf.length > item.accept.maxBytes) return formFailure(413, PG.tooLarge(item.accept.maxBytes / MEGABYTE));
+      const stored = await storage.put(Readable.from([pdf]), { contentType: 'application/pdf' });
+      const file: AcceptedUpload = {
+        storageKey: stored.key,
+        displayName: pdfFileName(current.displayName),
+        type: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+      };
+      return store(customerId, found, member, itemId, file, {
+        proofAddress: current.proofAddress ?? undefined,
+        pages,
+        replacing: current.id,
       });
     },
 

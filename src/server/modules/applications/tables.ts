@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -252,6 +253,12 @@ export const applicationDocuments = pgTable(
      * replacing file is a new row: its code is asked again.
      */
     proofAddress: jsonb('proof_address').$type<ProofAddress>(),
+    /**
+     * A PDF we assembled from the customer's photos of its pages ("Add a page", decision 0196): how
+     * many it holds. Null for a file as the customer sent it (a photo is one page; their own PDF is
+     * not added to).
+     */
+    pages: smallint('pages'),
     uploadedBy: text('uploaded_by').$type<DocumentUploader>().notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

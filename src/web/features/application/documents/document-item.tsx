@@ -1,4 +1,5 @@
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
+import { pageRefusal, pageUploadRule } from '../../../../domain/applications/document-pages.ts';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -36,11 +37,20 @@ export const DOCUMENT_TEXT = {
   reuseFailed: 'That copy could not be used. Please try again or upload the file.',
   reuseOr: 'or',
   removeFailed: 'The file could not be deleted. Please try again.',
+  /** Decision 0196: a photo of the next page, kept with the first as one PDF. */
+  addPage: 'Add a page',
+  pageAdded: (name: string, pages: number) => `Page ${pages} added: ${name} now has ${pages} pages.`,
+  pageFailed: 'The page could not be added. Please try again.',
+  pages: (count: number) => `${count} pages`,
 } as const;
+
+type SendProgress = { onProgress(fraction: number): void; signal: AbortSignal };
 
 export interface ItemActions {
   /** Sends the file for this item; resolves once the server has it (the checklist is updated by the caller). */
-  upload(file: File, progress: { onProgress(fraction: number): void; signal: AbortSignal }): Promise<void>;
+  upload(file: File, progress: SendProgress): Promise<void>;
+  /** Adds a photo of the next page to the item's file (decision 0196); resolves with the document after it. */
+  addPage?(file: File, progress: SendProgress): Promise<DocumentView>;
   remove(document: DocumentView): Promise<void>;
   /**
    * Uses another member's file of the order for this item (the checklist is updated by the caller);
@@ -91,6 +101,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
           </span>
           <span className="block text-sm text-slate-600">
             {formatFileSize(document.size)}
+            {document.pages ? ` · ${DOCUMENT_TEXT.pages(document.pages)}` : null}
             {image ? null : (
               <>
                 {' · '}
@@ -223,23 +234,34 @@ export function DocumentItem({
   // In a member's form (its Documents step), Continue waits for an upload under way.
   const engine = useContext(EngineContext);
   const stored = item.documents[0];
+  // A photo fitted to a portal's size (it carries its checks) is one image; other files may take a page.
+  const pageable =
+    canChange &&
+    actions.addPage &&
+    stored &&
+    !stored.report &&
+    pageRefusal({ type: stored.type, pages: stored.pages }) === null;
   const limits = `${describeUploadTypes(item.accept.types)}, up to ${formatFileSize(item.accept.maxBytes)}`;
 
-  async function choose(file: File | undefined) {
+  /** A new file for the item, or (`asPage`) a photo of the stored file's next page. */
+  async function choose(file: File | undefined, asPage = false) {
     if (!file || !canChange || phase.kind === 'uploading') return;
+    const addPage = actions.addPage;
+    if (asPage && !addPage) return;
     setProblem(undefined);
-    const refused = refusalBeforeSending(file, item.accept);
+    const refused = refusalBeforeSending(file, asPage ? pageUploadRule(item.accept) : item.accept);
     if (refused) return setProblem(refused);
     const controller = new AbortController();
     running.current = controller;
     setPhase({ kind: 'uploading', file, progress: 0, controller });
     setSaid('');
     try {
-      const sending = actions.upload(file, {
+      const progress: SendProgress = {
         signal: controller.signal,
         onProgress: (fraction) =>
           setPhase((p) => (p.kind === 'uploading' && p.file === file ? { ...p, progress: fraction } : p)),
-      });
+      };
+      const sending = addPage && asPage ? addPage(file, progress) : actions.upload(file, progress);
       engine?.trackUpload(
         `document:${item.id}`,
         sending.then(
@@ -247,10 +269,14 @@ export function DocumentItem({
           () => controller.signal.aborted,
         ),
       );
-      await sending;
-      if (!controller.signal.aborted) setSaid(DOCUMENT_TEXT.uploadedName(file.name));
+      const sent = await sending;
+      if (!controller.signal.aborted) {
+        setSaid(sent?.pages ? DOCUMENT_TEXT.pageAdded(sent.name, sent.pages) : DOCUMENT_TEXT.uploadedName(file.name));
+      }
     } catch (error) {
-      if (!controller.signal.aborted) setProblem(errorMessage(error, DOCUMENT_TEXT.uploadFailed));
+      if (!controller.signal.aborted) {
+        setProblem(errorMessage(error, asPage ? DOCUMENT_TEXT.pageFailed : DOCUMENT_TEXT.uploadFailed));
+      }
     } finally {
       if (running.current === controller) running.current = null;
       setPhase({ kind: 'idle' });
@@ -401,6 +427,23 @@ export function DocumentItem({
           <StoredFile document={stored}>
             {canChange ? (
               <div className="flex flex-wrap gap-2">
+                {pageable ? (
+                  <label className="btn-outline cursor-pointer px-4 py-2 text-sm has-focus-visible:outline-3 has-focus-visible:outline-brand-500">
+                    <Icon name="plus" className="size-4" />
+                    {DOCUMENT_TEXT.addPage}
+                    <input
+                      type="file"
+                      accept={acceptAttribute(pageUploadRule(item.accept).types)}
+                      aria-label={`${DOCUMENT_TEXT.addPage}: ${item.label}`}
+                      aria-describedby={describedBy}
+                      onChange={(event) => {
+                        void choose(event.target.files?.[0], true);
+                        event.target.value = '';
+                      }}
+                      className="sr-only"
+                    />
+                  </label>
+                ) : null}
                 {picker(DOCUMENT_TEXT.replace, false)}
                 <RemoveButton document={stored} onRemove={() => remove(stored)} />
               </div>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentChecklist } from '../../../../domain/applications/checklist.ts';
+import { DOCUMENT_PAGE_MESSAGES as PG } from '../../../../domain/applications/document-pages.ts';
 import {
   DOCUMENT_MESSAGES,
   type DocumentView,
@@ -16,7 +17,12 @@ import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx'
 import { DOCUMENT_TEXT } from './document-item.tsx';
 import { MemberDocuments } from './member-documents.tsx';
 
-const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn(), reuseDocument: vi.fn() }));
+const api = vi.hoisted(() => ({
+  uploadDocument: vi.fn(),
+  addDocumentPage: vi.fn(),
+  deleteDocument: vi.fn(),
+  reuseDocument: vi.fn(),
+}));
 vi.mock('../../../lib/application-api.ts', () => api);
 
 beforeAll(installBrowserStubs);
@@ -111,6 +117,7 @@ const pdf = (name = 'passport.pdf', size = 4000) => new File([new Uint8Array(siz
 
 beforeEach(() => {
   api.uploadDocument.mockReset();
+  api.addDocumentPage.mockReset();
   api.deleteDocument.mockReset();
   api.reuseDocument.mockReset();
 });
@@ -220,6 +227,57 @@ describe('a member’s documents', () => {
     expect(checks.textContent).toContain('1 rule to fix');
     expect(checks.textContent).toContain('Stand in the middle of the frame.');
     expect(within(item('Current foreign passport')).queryByRole('region', { name: /Check of/ })).toBeNull();
+  });
+
+  it('adds a photo of the next page to a photo or a file of pages, not to a PDF as sent or a fitted photo (decision 0196)', async () => {
+    const bio = stored(13, 'foreign-passport', 'bio.jpg', 'image/jpeg');
+    const fitted = {
+      ...stored(14, 'photo', 'me.jpg', 'image/jpeg'),
+      report: { sizeId: 'oci-photo' as const, checks: [], passed: true, fitted: null },
+    };
+    const own = stored(15, 'renunciation-certificate', 'scan.pdf', 'application/pdf');
+    const assembled = { ...stored(13, 'foreign-passport', 'bio.pdf', 'application/pdf'), pages: 2 };
+    const after = checklist({ 'foreign-passport': [assembled], photo: [fitted], 'renunciation-certificate': [own] });
+    let finish: () => void = () => {};
+    api.addDocumentPage.mockImplementation(
+      () => new Promise((resolve) => (finish = () => resolve({ document: assembled, checklist: after }))),
+    );
+    const { onChecklist, rerender } = show(
+      checklist({ 'foreign-passport': [bio], photo: [fitted], 'renunciation-certificate': [own] }),
+    );
+    expect(within(item('Photo')).queryByLabelText(/^Add a page/)).toBeNull();
+    expect(within(item('Renunciation certificate')).queryByLabelText(/^Add a page/)).toBeNull();
+    const input = within(item('Current foreign passport')).getByLabelText('Add a page: Current foreign passport');
+    // Photos only: a PDF's pages come as one file.
+    expect(input.getAttribute('accept')).not.toContain('application/pdf');
+    fireEvent.change(input, { target: { files: [pdf('signature page.pdf')] } });
+    expect(within(item('Current foreign passport')).getByRole('alert').textContent).toBe(
+      unsupportedTypeMessage(['jpeg', 'png', 'heic']),
+    );
+    expect(api.addDocumentPage).not.toHaveBeenCalled();
+
+    const page = new File([new Uint8Array(3000)], 'signature page.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [page] } });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading signature page.jpg' })).toBeTruthy();
+    expect(api.addDocumentPage).toHaveBeenCalledWith('DOC-48213907', 4, 'foreign-passport', page, expect.anything());
+    await act(async () => finish());
+    expect(onChecklist).toHaveBeenCalledWith(after);
+    rerender(after);
+    expect(screen.getByText('Page 2 added: bio.pdf now has 2 pages.')).toBeTruthy();
+    expect(within(item('Current foreign passport')).getByText(/240 KB · 2 pages/)).toBeTruthy();
+    // A file of pages takes more.
+    expect(
+      within(item('Current foreign passport')).getByLabelText('Add a page: Current foreign passport'),
+    ).toBeTruthy();
+  });
+
+  it('says why a page was not added, and keeps the file as it was', async () => {
+    api.addDocumentPage.mockRejectedValue(new ApiError(409, { message: PG.tooMany }, PG.tooMany));
+    show(checklist({ 'foreign-passport': [stored(13, 'foreign-passport', 'bio.jpg', 'image/jpeg')] }));
+    const page = new File([new Uint8Array(3000)], 'p.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Add a page: Current foreign passport'), { target: { files: [page] } });
+    expect((await within(item('Current foreign passport')).findByRole('alert')).textContent).toBe(PG.tooMany);
+    expect(within(item('Current foreign passport')).getByTitle('bio.jpg')).toBeTruthy();
   });
 
   it('uploads a dropped file with its progress, then hands over the new checklist', async () => {

@@ -8,7 +8,7 @@ import {
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { addDocumentPage, deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
 import { proofCodeSaver } from './proof-postal-code.tsx';
 
@@ -57,6 +57,11 @@ export function MemberDocuments({
         signal,
       });
       await onChecklist(next);
+    },
+    addPage: async (file, progress) => {
+      const { document, checklist: next } = await addDocumentPage(orderRef, checklist.memberId, itemId, file, progress);
+      await onChecklist(next);
+      return document;
     },
     remove: async (document: DocumentView) => {
       // null: the document was no member's (nothing of the view changes).

@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/applications/documents.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { addDocumentPage, deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
 import { ProofPostalCode, proofCodeSaver } from '../documents/proof-postal-code.tsx';
@@ -245,6 +245,11 @@ function RequestedItem({
         upload: async (file, progress) => {
           const { checklist } = await uploadDocument(orderRef, memberId, item.id, file, progress);
           await rememberChecklist(client, orderRef, checklist);
+        },
+        addPage: async (file, progress) => {
+          const { document, checklist } = await addDocumentPage(orderRef, memberId, item.id, file, progress);
+          await rememberChecklist(client, orderRef, checklist);
+          return document;
         },
         remove: async (document: DocumentView) => {
           // null: the document was no member's (nothing of the view changes).

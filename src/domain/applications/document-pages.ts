@@ -1,0 +1,47 @@
+import { IMAGE_UPLOAD_TYPES, type UploadRule } from '../uploads/file-types.ts';
+
+/**
+ * A document of several pages from a phone (decision 0196): the customer photographs one page,
+ * then adds the next ("Add a page"), and we keep one PDF of the pages, as a scanning app would. A
+ * passport copy is "the bio page and the signature page": two photos on a phone, where one file
+ * holding both needed a scanner app. Shared by the server's checks and the browser's button.
+ */
+
+/** Pages one document may hold once assembled: a birth certificate with its translation, a deed. */
+export const DOCUMENT_MAX_PAGES = 10;
+
+/** What a page may be: a photo (a PDF's pages are added by uploading the whole PDF). */
+export const pageUploadRule = (item: UploadRule): UploadRule => ({
+  types: IMAGE_UPLOAD_TYPES.filter((type) => item.types.includes(type)),
+  maxBytes: item.maxBytes,
+});
+
+export const DOCUMENT_PAGE_MESSAGES = {
+  added: 'Page added',
+  notThisFile:
+    'Only a photo, or a file of pages added here, can take another page. Please upload one file that holds every page.',
+  noFirstPage: 'Upload the first page before adding another.',
+  tooMany: `A document can have at most ${DOCUMENT_MAX_PAGES} pages. Please upload one file that holds every page.`,
+  changedMeanwhile: 'This document changed while the page was being sent. Please check it and add the page again.',
+  tooLarge: (maxMegabytes: number) =>
+    `With this page the document would be over ${maxMegabytes} MB. Please upload one file that holds every page.`,
+} as const;
+
+/** A stored file as far as adding a page goes: a photo is one page; a file we assembled knows its pages. */
+export interface PagedFile {
+  type: string;
+  pages?: number | undefined;
+}
+
+/** How many pages the file holds, when we know it: a photo one, a file we assembled its count. */
+export function knownPages(file: PagedFile): number | null {
+  if (file.pages) return file.pages;
+  return file.type.startsWith('image/') ? 1 : null;
+}
+
+/** Why the file cannot take another page, or null when it can. */
+export function pageRefusal(file: PagedFile): string | null {
+  const pages = knownPages(file);
+  if (pages === null) return DOCUMENT_PAGE_MESSAGES.notThisFile;
+  return pages >= DOCUMENT_MAX_PAGES ? DOCUMENT_PAGE_MESSAGES.tooMany : null;
+}
