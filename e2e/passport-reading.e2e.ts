@@ -48,6 +48,24 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(await page.getByLabel('Present nationality').inputValue()).toBe('US');
     await expectVisible(page.getByText('All changes saved'));
 
+    // The photo just read is the passport copy the Documents step asks for: one tap, not a second
+    // upload of the same page (decision 0196).
+    await expectVisible(
+      reader.getByText('Use the same file as “Current foreign passport”, so you need not upload it again?'),
+    );
+    await screenshot(page, 'passport-reading-keep-copy-390');
+    await reader.getByRole('button', { name: 'Use it as the copy' }).click();
+    await expectVisible(
+      reader.getByText('Kept as “Current foreign passport”. Add any other page under Documents with “Add a page”.'),
+    );
+    const checklist = await (
+      await context.request.get(`/api/v1/application/order/${order.displayId}/members/${adult.id}/checklist`)
+    ).json();
+    const passportItem = checklist.data.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect(passportItem.documents.map((d: { name: string; type: string }) => [d.name, d.type])).toEqual([
+      ['passport.jpg', 'image/jpeg'],
+    ]);
+
     // Two digits swapped by hand afterwards: shown side by side at once…
     await page.getByLabel(/^Passport number/).fill('X12354678');
     const mismatch = reader.getByText('Your answers and your passport disagree');
@@ -92,5 +110,27 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(refused.message).toBe(PASSPORT_MESSAGES.mismatch);
     expect(refused.errors.passportNumber).toContain('two characters are swapped');
     console.info(`passport read in ${readMs} ms (upload, OCR with model loading, answer)`);
+
+    // The signature page, photographed on its own, joins the kept copy on the order page: one PDF
+    // of both pages for the item.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/service-order?orderId=${order.displayId}`);
+    await waitForHydration(page);
+    await page
+      .getByLabel('Add a page: Current foreign passport')
+      .setInputFiles({
+        name: 'signature page.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await passportPhoto(mrzLines(PRIYA)),
+      });
+    const slot = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Current foreign passport' }) });
+    await expectVisible(slot.getByText(/· 2 pages/), 30_000);
+    await expectVisible(slot.getByTitle('passport.pdf'));
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await slot.scrollIntoViewIfNeeded();
+    await screenshot(page, 'passport-copy-two-pages-390');
   });
 });

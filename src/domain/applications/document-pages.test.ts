@@ -21,7 +21,7 @@ describe('a document’s pages', () => {
     expect(pageRefusal({ type: 'application/pdf', pages: DOCUMENT_MAX_PAGES - 1 })).toBeNull();
     expect(pageRefusal({ type: 'application/pdf', pages: DOCUMENT_MAX_PAGES })).toBe(PG.tooMany);
     expect(pageRefusal({ type: 'application/pdf' })).toBe(PG.notThisFile);
-    expect(PG.tooMany).toBe('A document can have at most 10 pages. Please upload one file that holds every page.');
+    expect(PG.tooMany).toBe('A document can have at most 40 pages. Please upload one file that holds every page.');
   });
 
   it('takes a page as a photo within the item’s size', () => {

@@ -7,8 +7,12 @@ import { IMAGE_UPLOAD_TYPES, type UploadRule } from '../uploads/file-types.ts';
  * holding both needed a scanner app. Shared by the server's checks and the browser's button.
  */
 
-/** Pages one document may hold once assembled: a birth certificate with its translation, a deed. */
-export const DOCUMENT_MAX_PAGES = 10;
+/**
+ * Pages one document may hold once assembled: a renunciation asks for every page of the last
+ * Indian passport, blank ones included (36 with its covers); a renewal the first five and the last
+ * two. The item's size limit may speak first.
+ */
+export const DOCUMENT_MAX_PAGES = 40;
 
 /** What a page may be: a photo (a PDF's pages are added by uploading the whole PDF). */
 export const pageUploadRule = (item: UploadRule): UploadRule => ({

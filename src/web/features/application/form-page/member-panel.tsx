@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
@@ -19,7 +19,7 @@ import type { FileRef } from '../../../../domain/forms/files.ts';
 import { type ThumbnailSize, thumbnailUrl } from '../../../../domain/uploads/thumbnail.ts';
 import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage, type UploadProgress } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
 import type { CopyOffer, FormValues, UploadFile } from '../form-engine/engine-context.ts';
@@ -398,6 +398,18 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
 
   const readerSteps = useMemo(() => passportReaderStepKeys(definition, member.kind), [definition, member.kind]);
   const copies = useMemo(() => passportCopies(checklist), [checklist]);
+  // Not an item the form asks as its own upload question (an e-Visa's bio page): its answer is the form's to save.
+  const copyItems = useMemo(
+    () => (props.canChangeDocuments ? (checklist?.items ?? []).filter((item) => !skip.includes(item.id)) : []),
+    [checklist, props.canChangeDocuments, skip],
+  );
+  const keepCopy = useCallback(
+    async (itemId: string, file: File, progress: UploadProgress) => {
+      const { checklist: next } = await uploadDocument(orderRef, member.id, itemId, file, progress);
+      await rememberChecklist(client, orderRef, next);
+    },
+    [client, orderRef, member.id],
+  );
   const addressSteps = useMemo(() => addressStepKeys(definition, member.kind), [definition, member.kind]);
   // The order the page loaded before opening a member: its choices never change.
   const applyingFrom = client.getQueryData<ApplicationOrder>(applicationKeys.order(orderRef))?.choices.applyingFrom;
@@ -483,6 +495,8 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                 today={today}
                 copies={copies}
                 fill={fill}
+                copyItems={copyItems}
+                keepCopy={keepCopy}
               />
             ) : null}
             {addressSteps.has(stepKey) ? (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { ChecklistItemStatus, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import { countryName } from '../../../../domain/countries/names.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -25,10 +25,11 @@ import {
   type PassportAnswer,
   passportAnswers,
 } from '../../../../domain/passports/passport-answers.ts';
+import { passportCopyItem } from '../../../../domain/passports/passport-copy.ts';
 import { acceptAttribute } from '../../../../domain/uploads/file-types.ts';
 import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, type UploadProgress } from '../../../lib/api-client.ts';
 import { putAnswer } from '../../../lib/query-client.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
 import {
@@ -39,6 +40,7 @@ import {
   readPassportPhoto,
   removePassport,
 } from './passport-api.ts';
+import { PassportCopyKeeper } from './passport-copy-keeper.tsx';
 
 export const PASSPORT_TEXT = {
   title: 'Read my passport',
@@ -100,7 +102,8 @@ type Phase =
   | { kind: 'uploading'; percent: number }
   | { kind: 'reading' }
   | { kind: 'confirming'; reading: MrzReading; fields: PassportFields }
-  | { kind: 'filled' };
+  /** `copyItem`: the member's empty passport item the file read here may fill (PassportCopyKeeper). */
+  | { kind: 'filled'; copyItem?: ChecklistItemStatus | undefined };
 
 export interface PassportReaderProps {
   orderRef: string;
@@ -114,6 +117,10 @@ export interface PassportReaderProps {
   copies: readonly { documentId: number; name: string }[];
   /** Puts answers into the form (as typed: marked changed, checked, saved by autosave). */
   fill(answers: Record<string, string>): void;
+  /** The member's checklist items while documents may change: a passport item with no file yet is offered the file read. */
+  copyItems?: readonly ChecklistItemStatus[];
+  /** Sends the file read as the member's file for a checklist item (decision 0196). */
+  keepCopy?(itemId: string, file: File, progress: UploadProgress): Promise<void>;
 }
 
 /**
@@ -131,12 +138,16 @@ export function PassportReader({
   today,
   copies,
   fill,
+  copyItems = [],
+  keepCopy,
 }: PassportReaderProps) {
   const id = useId();
   const words = passportWords(memberKind, memberName);
   const client = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string>();
+  /** The file chosen here for the reading on screen; null for a copy already uploaded. */
+  const [readFile, setReadFile] = useState<File | null>(null);
   const values = useWatch({ control: useEngine().control }) as Record<string, unknown>;
   const confirmed = useQuery({
     queryKey: passportKey(orderRef, memberId),
@@ -172,7 +183,8 @@ export function PassportReader({
       }
     }
     fill(Object.fromEntries(found.map(({ key, value }) => [key, value])));
-    setPhase({ kind: 'filled' });
+    const copyItem = passportCopyItem(copyItems, fields.issuingState);
+    setPhase({ kind: 'filled', copyItem: copyItem?.documents.length === 0 ? copyItem : undefined });
   }
 
   async function remove() {
@@ -218,6 +230,7 @@ export function PassportReader({
               // Said before a byte is sent: a phone photo over the limit would otherwise upload in full first.
               const refused = refusalBeforeSending(file, PASSPORT_PAGE_UPLOAD);
               if (refused) return setProblem(refused);
+              setReadFile(file);
               void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
             }}
           />
@@ -230,6 +243,7 @@ export function PassportReader({
             className="btn-outline px-4 py-2 text-sm aria-disabled:opacity-70"
             onClick={() => {
               if (busy) return;
+              setReadFile(null);
               void read(async () => (await readPassportDocument(orderRef, memberId, copy.documentId)).data);
             }}
           >
@@ -261,6 +275,14 @@ export function PassportReader({
         >
           {problem}
         </p>
+      ) : null}
+
+      {phase.kind === 'filled' && phase.copyItem && readFile && keepCopy ? (
+        <PassportCopyKeeper
+          item={phase.copyItem}
+          file={readFile}
+          keep={(file, progress) => keepCopy(phase.copyItem?.id ?? '', file, progress)}
+        />
       ) : null}
 
       {phase.kind === 'confirming' ? (
