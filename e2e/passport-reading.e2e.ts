@@ -111,21 +111,20 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(refused.errors.passportNumber).toContain('two characters are swapped');
     console.info(`passport read in ${readMs} ms (upload, OCR with model loading, answer)`);
 
-    // The signature page, photographed on its own, joins the kept copy on the order page: one PDF
-    // of both pages for the item.
+    // The signature page, photographed on its own, joins the kept copy on the Documents step: one
+    // PDF of both pages for the item.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/service-order?orderId=${order.displayId}`);
+    await page.goto(`/package-form?orderId=${order.displayId}&member=${adult.id}&step=8`);
     await waitForHydration(page);
-    await page
-      .getByLabel('Add a page: Current foreign passport')
-      .setInputFiles({
-        name: 'signature page.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await passportPhoto(mrzLines(PRIYA)),
-      });
-    const slot = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Current foreign passport' }) });
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Documents' }));
+    const slot = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { level: 3, name: 'Current foreign passport' }),
+    });
+    await slot.getByLabel('Add a page: Current foreign passport').setInputFiles({
+      name: 'signature page.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await passportPhoto(mrzLines(PRIYA)),
+    });
     await expectVisible(slot.getByText(/· 2 pages/), 30_000);
     await expectVisible(slot.getByTitle('passport.pdf'));
     expect(await seriousViolations(page, 'main')).toEqual([]);
