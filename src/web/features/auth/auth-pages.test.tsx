@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { HOME_POPUP_DISMISSED_KEY } from '../../../domain/marketing/home-popup.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { chooseMinorPackageSignedOut } from '../../testing/packages.ts';
@@ -19,11 +20,24 @@ describe('/verify-email', () => {
     const api = fakeApi({
       'POST /api/v1/auth/email/verify': () => ok(null, 'Your email is verified. You can sign in now.'),
     });
+    sessionStorage.clear();
     renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=abc123' });
     expect(await screen.findByText('Your email is verified. You can sign in now.')).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/api/v1/auth/email/verify')).toHaveLength(1);
+    // Not signed in: the visitor may still be shown the offer.
+    expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).toBeNull();
     expect(api.calls[0]?.body).toEqual({ token: 'abc123' });
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('signs the customer in, and the home page’s offer does not open over where they land', async () => {
+    sessionStorage.clear();
+    fakeApi({
+      'POST /api/v1/auth/email/verify': () =>
+        ok({ signedIn: true, returnTo: null, choosePassword: null }, 'Your email is verified and you are signed in.'),
+    });
+    renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=abc123' });
+    await waitFor(() => expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).toBe('1'));
   });
 
   it('offers no sign-in to a browser signed in already: another account’s link leaves it as it is', async () => {

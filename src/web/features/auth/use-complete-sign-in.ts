@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { dismissHomePopup } from '../../lib/home-popup.ts';
 import { pendingPackageChoice, settlePendingPackageChoice } from '../../lib/pending-package.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -20,6 +21,8 @@ export function useCompleteSignIn() {
 
   return async (message: string, options: AuthDialogOptions = {}, close?: () => void) => {
     showToast(message);
+    // Signed in, the customer is on their way: the home page's offer does not open over it.
+    dismissHomePopup();
     try {
       const { data: user } = await fetchProfile();
       useSessionStore.getState().login(user);

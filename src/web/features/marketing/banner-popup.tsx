@@ -1,26 +1,9 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { HOME_POPUP_AUTO_CLOSE_MS, HOME_POPUP_OPEN_DELAY_MS } from '../../../domain/limits/constants.ts';
-import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../../domain/marketing/home-popup.ts';
 import type { Banner } from '../../../domain/marketing/marketing.ts';
+import { dismissHomePopup, homePopupDismissed } from '../../lib/home-popup.ts';
 
 type DialogComponent = ComponentType<{ banner: Banner; onClose: () => void; onCloseAutoFocus: (e: Event) => void }>;
-
-/** Whether the popup already closed in this browser session. Storage that cannot be read counts as no. */
-function dismissedThisSession(): boolean {
-  try {
-    return sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissal(): void {
-  try {
-    sessionStorage.setItem(HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE);
-  } catch {
-    // Storage refused (a private mode, a full quota): the popup may come back, nothing worse.
-  }
-}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -43,8 +26,9 @@ export function restoreFocus(previous: Element | null, { focusVisible }: { focus
 
 /**
  * SPEC.md §2 home popup: opens 2 s after the page loads, closes by itself 20 s after opening,
- * has an X, and shows nothing when there is no banner. Once closed, it stays closed for the rest
- * of the browser session (HOME_POPUP_DISMISSED_KEY). Only this timer ships with the page;
+ * has an X, and shows nothing when there is no banner. Once closed, or once the visitor has signed
+ * in (dismissHomePopup), it stays closed for the rest of the browser session
+ * (HOME_POPUP_DISMISSED_KEY). Only this timer ships with the page;
  * the dialog's code is fetched while the visitor reads, before the popup opens. If that code
  * cannot be loaded, the failure is logged and nothing is shown.
  */
@@ -59,7 +43,7 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
   const hasBanner = banner !== null;
 
   useEffect(() => {
-    if (!hasBanner || dismissedThisSession()) return;
+    if (!hasBanner || homePopupDismissed()) return;
     let cancelled = false;
     const loading = import('./banner-popup-dialog.tsx').then((m) => m.BannerPopupDialog);
     loading.catch(() => {}); // reported when the popup is due, not before
@@ -67,7 +51,7 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
       try {
         const loaded = await loading;
         // Never on top of a dialog the visitor opened (menu drawer, sign-in), nor again once closed.
-        if (cancelled || dismissedThisSession() || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+        if (cancelled || homePopupDismissed() || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
         previousFocus.current = document.activeElement;
         setDialog(() => loaded);
         setOpen(true);
@@ -101,14 +85,14 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(() => {
-      rememberDismissal();
+      dismissHomePopup();
       setOpen(false);
     }, HOME_POPUP_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [open]);
 
   function close() {
-    rememberDismissal();
+    dismissHomePopup();
     setOpen(false);
   }
 
