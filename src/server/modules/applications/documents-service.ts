@@ -514,6 +514,23 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     return { order, app, definition, members };
   }
 
+  /**
+   * The customer's order, the member and the checklist item a file is for, while documents may
+   * change: checked before an upload's body is read. 404 for another's order, a member or an item
+   * not there; 409 once documents are closed.
+   */
+  async function itemOpenToChange(customerId: number, ref: OrderRef, memberId: number, itemId: string) {
+    const found = await ownedApplication(customerId, ref);
+    if (!found) return orderNotFound();
+    const member = found.members.find((m) => m.id === memberId);
+    if (!member) return formFailure(404, M.notFound);
+    const requests = await repository.listRequests(found.order.id);
+    const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
+    if (!item) return formFailure(404, D.itemNotFound);
+    if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+    return { ok: true as const, value: { found, member, item } };
+  }
+
   /** A stored file no row refers to (a refused or failed change): removed now, or left logged. */
   async function removeUnrecorded(storageKey: string) {
     try {
@@ -699,14 +716,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       itemId: string,
       receive: ReceiveFile,
     ): Promise<FormResult<StoredDocument & { report?: ComplianceReport }>> {
-      const found = await ownedApplication(customerId, ref);
-      if (!found) return orderNotFound();
-      const member = found.members.find((m) => m.id === memberId);
-      if (!member) return formFailure(404, M.notFound);
-      const requests = await repository.listRequests(found.order.id);
-      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
-      if (!item) return formFailure(404, D.itemNotFound);
-      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+      const open = await itemOpenToChange(customerId, ref, memberId, itemId);
+      if (!open.ok) return open;
+      const { found, member, item } = open.value;
 
       const size = fittedPhotoSize(found.app.serviceSlug, itemId);
       let report: ComplianceReport | undefined;
@@ -737,14 +749,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       itemId: string,
       documentId: number,
     ): Promise<FormResult<StoredDocument>> {
-      const found = await ownedApplication(customerId, ref);
-      if (!found) return orderNotFound();
-      const member = found.members.find((m) => m.id === memberId);
-      if (!member) return formFailure(404, M.notFound);
-      const requests = await repository.listRequests(found.order.id);
-      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
-      if (!item) return formFailure(404, D.itemNotFound);
-      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+      const open = await itemOpenToChange(customerId, ref, memberId, itemId);
+      if (!open.ok) return open;
+      const { found, member, item } = open.value;
       const documents = await repository.listLive(found.order.id, 'from-customer');
       const everyone = membersWithFiles(found.members, documents);
       const self = everyone.find((m) => m.id === memberId) as MemberFiles;
@@ -788,14 +795,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       itemId: string,
       receivePage: ReceivePage,
     ): Promise<FormResult<StoredDocument>> {
-      const found = await ownedApplication(customerId, ref);
-      if (!found) return orderNotFound();
-      const member = found.members.find((m) => m.id === memberId);
-      if (!member) return formFailure(404, M.notFound);
-      const requests = await repository.listRequests(found.order.id);
-      const item = formChecklistItems(found.app, found.definition, member, requests).find((i) => i.id === itemId);
-      if (!item) return formFailure(404, D.itemNotFound);
-      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+      const open = await itemOpenToChange(customerId, ref, memberId, itemId);
+      if (!open.ok) return open;
+      const { found, member, item } = open.value;
       const current = await repository.findLiveItem(memberId, itemId);
       if (!current?.storageKey) return formFailure(409, PG.noFirstPage);
       const refused = fittedPhotoSize(found.app.serviceSlug, itemId)

@@ -130,6 +130,17 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
   );
 }
 
+/** Why a file of an item was refused or not changed, read out as it appears; nothing when there is none. */
+export function ItemProblem({ problem, id }: { problem: string | undefined; id?: string }) {
+  if (!problem) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
+      <Icon name="circle-alert" className="mt-0.5 size-4" />
+      {problem}
+    </p>
+  );
+}
+
 /** Delete with a confirmation in place; the refusal (if any) is said by the caller. */
 export function RemoveButton({ document, onRemove }: { document: DocumentView; onRemove(): Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
@@ -495,12 +506,7 @@ export function DocumentItem({
       {item.id === PROOF_OF_ADDRESS_ITEM && stored && phase.kind === 'idle' && actions.setProofCode ? (
         <ProofPostalCode item={item} document={stored} canChange={canChange} onSave={actions.setProofCode} />
       ) : null}
-      {problem ? (
-        <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
-          <Icon name="circle-alert" className="mt-0.5 size-4" />
-          {problem}
-        </p>
-      ) : null}
+      <ItemProblem id={errorId} problem={problem} />
     </li>
   );
 }

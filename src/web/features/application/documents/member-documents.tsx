@@ -6,10 +6,16 @@ import {
   type MemberChecklist,
 } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { addDocumentPage, deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
-import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
+import {
+  DOCUMENT_TEXT,
+  DocumentItem,
+  type ItemActions,
+  ItemProblem,
+  RemoveButton,
+  StoredFile,
+} from './document-item.tsx';
 import { proofCodeSaver } from './proof-postal-code.tsx';
 
 export const DOCUMENTS_TEXT = {
@@ -148,12 +154,7 @@ function OtherDocument({
           />
         ) : null}
       </StoredFile>
-      {problem ? (
-        <p role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
-          <Icon name="circle-alert" className="mt-0.5 size-4" />
-          {problem}
-        </p>
-      ) : null}
+      <ItemProblem problem={problem} />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage, type UploadProgress as SendProgress } from '../../../lib/api-client.ts';
+import { ItemProblem } from '../documents/document-item.tsx';
 
 export const PASSPORT_COPY_TEXT = {
   question: (label: string) => `Use the same file as “${label}”, so you need not upload it again?`,
@@ -78,12 +79,7 @@ export function PassportCopyKeeper({
           </button>
         )}
       </div>
-      {problem ? (
-        <p role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
-          <Icon name="circle-alert" className="mt-0.5 size-4" />
-          {problem}
-        </p>
-      ) : null}
+      <ItemProblem problem={problem} />
     </div>
   );
 }
