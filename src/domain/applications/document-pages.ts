@@ -31,6 +31,11 @@ export const DOCUMENT_PAGE_MESSAGES = {
     `With this page the document would be over ${maxMegabytes} MB. Please upload one file that holds every page.`,
 } as const;
 
+/** How a file we assembled is described beside its size ("2 pages"); nothing for a file as sent. */
+export function pagesNote(pages: number | undefined): string | null {
+  return pages ? `${pages} pages` : null;
+}
+
 /** A stored file as far as adding a page goes: a photo is one page; a file we assembled knows its pages. */
 export interface PagedFile {
   type: string;

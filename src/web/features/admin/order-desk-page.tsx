@@ -10,6 +10,7 @@ import {
   ORDER_DESK_MESSAGES,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
+import { pagesNote } from '../../../domain/applications/document-pages.ts';
 import {
   type ChecklistItemStatus,
   type DocumentView,
@@ -680,7 +681,9 @@ function DocumentLink({ document, portal }: { document: DocumentView; portal: Po
   return (
     <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
       <span className="font-medium break-all text-slate-900">{document.name}</span>
-      <span className="text-slate-600">{formatFileSize(document.size)}</span>
+      <span className="text-slate-600">
+        {[formatFileSize(document.size), pagesNote(document.pages)].filter(Boolean).join(' · ')}
+      </span>
       <a href={links.preview} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
         View
       </a>

@@ -1,5 +1,5 @@
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
-import { pageRefusal, pageUploadRule } from '../../../../domain/applications/document-pages.ts';
+import { pageRefusal, pagesNote, pageUploadRule } from '../../../../domain/applications/document-pages.ts';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -41,7 +41,6 @@ export const DOCUMENT_TEXT = {
   addPage: 'Add a page',
   pageAdded: (name: string, pages: number) => `Page ${pages} added: ${name} now has ${pages} pages.`,
   pageFailed: 'The page could not be added. Please try again.',
-  pages: (count: number) => `${count} pages`,
 } as const;
 
 type SendProgress = { onProgress(fraction: number): void; signal: AbortSignal };
@@ -101,7 +100,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
           </span>
           <span className="block text-sm text-slate-600">
             {formatFileSize(document.size)}
-            {document.pages ? ` · ${DOCUMENT_TEXT.pages(document.pages)}` : null}
+            {document.pages ? ` · ${pagesNote(document.pages)}` : null}
             {image ? null : (
               <>
                 {' · '}

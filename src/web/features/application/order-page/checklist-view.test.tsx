@@ -176,6 +176,14 @@ describe('a file’s line (review r68d #12)', () => {
     expect(name.className.split(' ')).toEqual(expect.arrayContaining(['basis-full', 'sm:flex-1']));
     expect(name.className.split(' ')).not.toContain('flex-1');
   });
+
+  it('says how many pages a file assembled from photos holds, and nothing of pages for a file as sent', () => {
+    render(<DocumentLine document={{ ...file(), pages: 3 }} />);
+    expect(screen.getByText(/ · 3 pages · /)).toBeTruthy();
+    cleanup();
+    render(<DocumentLine document={file()} />);
+    expect(screen.queryByText(/pages/)).toBeNull();
+  });
 });
 
 describe('a document we prepare, once the order is paid', () => {

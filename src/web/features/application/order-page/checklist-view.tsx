@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { pagesNote } from '../../../../domain/applications/document-pages.ts';
 import {
   type ChecklistItemStatus,
   type DocumentView,
@@ -29,7 +30,9 @@ export function DocumentLine({ document }: { document: DocumentView }) {
         {document.name}
       </span>
       <span className="text-slate-600">
-        {fileSize(document.size)} · {shortDate(document.uploadedAt)}
+        {[fileSize(document.size), pagesNote(document.pages), shortDate(document.uploadedAt)]
+          .filter(Boolean)
+          .join(' · ')}
       </span>
       <span className="flex gap-3">
         <a
