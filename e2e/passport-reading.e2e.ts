@@ -117,6 +117,7 @@ describe('the passport reads itself (issue 30 §2)', () => {
     await page.goto(`/package-form?orderId=${order.displayId}&member=${adult.id}&step=8`);
     await waitForHydration(page);
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Documents' }));
+    await expectVisible(page.getByText(/A document of several pages can be one file, or a photo of each page/));
     const slot = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { level: 3, name: 'Current foreign passport' }),
     });

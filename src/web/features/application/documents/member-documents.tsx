@@ -20,7 +20,8 @@ import { proofCodeSaver } from './proof-postal-code.tsx';
 
 export const DOCUMENTS_TEXT = {
   title: 'Documents',
-  intro: 'Upload a clear scan or photo of each document. Required ones must be in before we can check the application.',
+  intro:
+    'Upload a clear scan or photo of each document. Required ones must be in before we can check the application. A document of several pages can be one file, or a photo of each page: upload the first, then use “Add a page”.',
   /** The items the form's own steps ask for (their checklist labels), not asked again here. */
   askedInForm: (labels: readonly string[]) =>
     `Uploaded in the form’s own steps, so not asked again here: ${labels.join(', ')}.`,
