@@ -50,11 +50,9 @@ describe('the passport reads itself (issue 30 §2)', () => {
 
     // The photo just read is the passport copy the Documents step asks for: one tap, not a second
     // upload of the same page (decision 0196).
-    await expectVisible(
-      reader.getByText('Use the same file as “Current foreign passport”, so you need not upload it again?'),
-    );
+    await expectVisible(reader.getByText('Keep this file as “Current foreign passport” too?'));
     await screenshot(page, 'passport-reading-keep-copy-390');
-    await reader.getByRole('button', { name: 'Use it as the copy' }).click();
+    await reader.getByRole('button', { name: 'Keep it as the copy' }).click();
     await expectVisible(
       reader.getByText('Kept as “Current foreign passport”. Add any other page under Documents with “Add a page”.'),
     );
@@ -132,5 +130,18 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await slot.scrollIntoViewIfNeeded();
     await screenshot(page, 'passport-copy-two-pages-390');
+
+    // From the keyboard, Replace's input rings Replace itself (the walk found only the box ringed).
+    await slot.getByLabel('Add a page: Current foreign passport').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Replace: Current foreign passport',
+    );
+    const replace = slot.locator('label', { hasText: /^Replace$/ });
+    expect(await replace.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await slot.scrollIntoViewIfNeeded();
+    await screenshot(page, 'passport-copy-replace-focus-1440');
   });
 });

@@ -26,6 +26,8 @@ export const DOCUMENT_PAGE_MESSAGES = {
     'Only a photo, or a file of pages added here, can take another page. Please upload one file that holds every page.',
   noFirstPage: 'Upload the first page before adding another.',
   tooMany: `A document can have at most ${DOCUMENT_MAX_PAGES} pages. Please upload one file that holds every page.`,
+  /** Said before sending when a PDF is chosen as a page. */
+  pdfNotAPage: 'A page is added as a photo: JPEG, PNG or HEIC. To send a PDF that holds every page, use Replace.',
   changedMeanwhile: 'This document changed while the page was being sent. Please check it and add the page again.',
   tooLarge: (maxMegabytes: number) =>
     `With this page the document would be over ${maxMegabytes} MB. Please upload one file that holds every page.`,

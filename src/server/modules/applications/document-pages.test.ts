@@ -87,6 +87,8 @@ describe('adding a page to a document (decision 0196)', () => {
     expect(row).toMatchObject({ itemId: 'foreign-passport', pages: 2, contentType: 'application/pdf' });
     const pdf = await PDFDocument.load(await storedBytes(row?.storageKey ?? ''));
     expect(pdf.getPageCount()).toBe(2);
+    // The title a PDF viewer shows is the document's name, not the first photo's.
+    expect(pdf.getTitle()).toBe('bio page.pdf');
     // The photo it was made from is gone from storage: one file for the item.
     expect(await storedFiles()).not.toContain(storedPath(first?.storageKey));
     expect(await storedFiles()).toContain(storedPath(row?.storageKey));

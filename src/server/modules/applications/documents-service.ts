@@ -810,7 +810,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!opened) return documentNotFound();
       const bytes = Buffer.concat(await opened.stream.toArray());
       const { pdf, pages } = await withPageAdded(
-        { bytes, contentType: current.contentType, title: current.displayName },
+        { bytes, contentType: current.contentType, title: pdfFileName(current.displayName) },
         page,
       );
       if (pdf.length > item.accept.maxBytes) return formFailure(413, PG.tooLarge(item.accept.maxBytes / MEGABYTE));

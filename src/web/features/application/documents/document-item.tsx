@@ -1,5 +1,10 @@
 import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
-import { pageRefusal, pagesNote, pageUploadRule } from '../../../../domain/applications/document-pages.ts';
+import {
+  DOCUMENT_PAGE_MESSAGES,
+  pageRefusal,
+  pagesNote,
+  pageUploadRule,
+} from '../../../../domain/applications/document-pages.ts';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -41,6 +46,9 @@ export const DOCUMENT_TEXT = {
   addPage: 'Add a page',
   pageAdded: (name: string, pages: number) => `Page ${pages} added: ${name} now has ${pages} pages.`,
   pageFailed: 'The page could not be added. Please try again.',
+  /** Said in the box while a file is dragged over it: what letting go does. */
+  dropToUpload: 'Drop the file to upload it',
+  dropToReplace: (name: string) => `Drop the file to replace ${name}`,
 } as const;
 
 type SendProgress = { onProgress(fraction: number): void; signal: AbortSignal };
@@ -129,6 +137,8 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
   );
 }
 
+const isPdfFile = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
 /** Why a file of an item was refused or not changed, read out as it appears; nothing when there is none. */
 export function ItemProblem({ problem, id }: { problem: string | undefined; id?: string }) {
   if (!problem) return null;
@@ -208,7 +218,10 @@ export function RemoveButton({ document, onRemove }: { document: DocumentView; o
   );
 }
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; file: File; progress: number; controller: AbortController };
+type Phase =
+  | { kind: 'idle' }
+  /** `asPage`: a page being added, shown under the file it joins (which stays). */
+  | { kind: 'uploading'; file: File; progress: number; controller: AbortController; asPage: boolean };
 
 /**
  * One checklist item (issue 10 point 5): required or optional, its hint, ticked once uploaded;
@@ -260,10 +273,11 @@ export function DocumentItem({
     if (asPage && !addPage) return;
     setProblem(undefined);
     const refused = refusalBeforeSending(file, asPage ? pageUploadRule(item.accept) : item.accept);
-    if (refused) return setProblem(refused);
+    // A PDF is no page: it says where a PDF of every page goes instead of "JPEG, PNG or HEIC" alone.
+    if (refused) return setProblem(asPage && isPdfFile(file) ? DOCUMENT_PAGE_MESSAGES.pdfNotAPage : refused);
     const controller = new AbortController();
     running.current = controller;
-    setPhase({ kind: 'uploading', file, progress: 0, controller });
+    setPhase({ kind: 'uploading', file, progress: 0, controller, asPage });
     setSaid('');
     try {
       const progress: SendProgress = {
@@ -325,7 +339,8 @@ export function DocumentItem({
       className={
         primary
           ? 'cursor-pointer font-semibold text-brand-700 underline underline-offset-4'
-          : 'btn-outline cursor-pointer px-4 py-2 text-sm'
+          : // Rung with the box when the input it opens has the keyboard's focus: Replace's own ring.
+            'btn-outline cursor-pointer px-4 py-2 text-sm group-has-[>input:focus-visible]/zone:outline-3 group-has-[>input:focus-visible]/zone:outline-brand-500'
       }
     >
       {label}
@@ -397,20 +412,26 @@ export function DocumentItem({
           void choose(event.dataTransfer.files[0]);
         }}
         data-testid={`drop-${item.id}`}
-        className={`mt-3 rounded-xl p-2 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 sm:p-3 ${
+        className={`group/zone mt-3 rounded-xl p-2 has-[>input:focus-visible]:outline-3 has-[>input:focus-visible]:outline-brand-500 sm:p-3 ${
           canChange ? 'border-2 border-dashed' : 'border border-slate-200'
         } ${dragging ? 'border-brand-500 bg-brand-50' : problem ? 'border-red-300 bg-red-50/40' : 'border-slate-300 bg-slate-50'}`}
       >
         <p role="status" className="sr-only">
           {said}
         </p>
+        {dragging ? (
+          <p aria-hidden="true" className="pb-2 text-center text-sm font-semibold text-brand-800">
+            {stored ? DOCUMENT_TEXT.dropToReplace(stored.name) : DOCUMENT_TEXT.dropToUpload}
+          </p>
+        ) : null}
         {canChange ? (
           <input
             id={inputId}
             type="file"
             name={item.id}
             accept={acceptAttribute(item.accept.types)}
-            aria-label={`${DOCUMENT_TEXT.choose}: ${item.label}`}
+            // With a file in, the input is what Replace opens, and is named so.
+            aria-label={`${stored ? DOCUMENT_TEXT.replace : DOCUMENT_TEXT.choose}: ${item.label}`}
             aria-describedby={describedBy}
             aria-invalid={problem ? true : undefined}
             // Held, not disabled, while a file goes up: disabling it dropped the focus to the page.
@@ -422,8 +443,9 @@ export function DocumentItem({
             className="sr-only"
           />
         ) : null}
+        {phase.kind === 'uploading' && phase.asPage && stored ? <StoredFile document={stored} /> : null}
         {phase.kind === 'uploading' ? (
-          <div className="space-y-2">
+          <div className={`space-y-2 ${phase.asPage ? 'mt-3' : ''}`}>
             <p className="truncate text-sm font-medium text-slate-900" title={phase.file.name}>
               {phase.file.name}
             </p>
@@ -445,7 +467,7 @@ export function DocumentItem({
                       type="file"
                       accept={acceptAttribute(pageUploadRule(item.accept).types)}
                       aria-label={`${DOCUMENT_TEXT.addPage}: ${item.label}`}
-                      aria-describedby={describedBy}
+                      aria-describedby={item.hint ? hintId : undefined}
                       onChange={(event) => {
                         void choose(event.target.files?.[0], true);
                         event.target.value = '';

@@ -251,14 +251,15 @@ describe('a member’s documents', () => {
     // Photos only: a PDF's pages come as one file.
     expect(input.getAttribute('accept')).not.toContain('application/pdf');
     fireEvent.change(input, { target: { files: [pdf('signature page.pdf')] } });
-    expect(within(item('Current foreign passport')).getByRole('alert').textContent).toBe(
-      unsupportedTypeMessage(['jpeg', 'png', 'heic']),
-    );
+    // Not "JPEG, PNG or HEIC" alone under a line that says "or PDF": where a PDF of every page goes.
+    expect(within(item('Current foreign passport')).getByRole('alert').textContent).toBe(PG.pdfNotAPage);
     expect(api.addDocumentPage).not.toHaveBeenCalled();
 
     const page = new File([new Uint8Array(3000)], 'signature page.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [page] } });
     expect(await screen.findByRole('progressbar', { name: 'Uploading signature page.jpg' })).toBeTruthy();
+    // The page joins the file, which stays in view: not shown as a replacement.
+    expect(within(item('Current foreign passport')).getByTitle('bio.jpg')).toBeTruthy();
     expect(api.addDocumentPage).toHaveBeenCalledWith('DOC-48213907', 4, 'foreign-passport', page, expect.anything());
     await act(async () => finish());
     expect(onChecklist).toHaveBeenCalledWith(after);
@@ -269,6 +270,16 @@ describe('a member’s documents', () => {
     expect(
       within(item('Current foreign passport')).getByLabelText('Add a page: Current foreign passport'),
     ).toBeTruthy();
+  });
+
+  it('says what letting go of a dragged file does: upload it, or replace the file there', () => {
+    show(checklist({ 'foreign-passport': [stored(13, 'foreign-passport', 'bio.pdf', 'application/pdf')] }));
+    fireEvent.dragOver(screen.getByTestId('drop-foreign-passport'));
+    expect(within(item('Current foreign passport')).getByText('Drop the file to replace bio.pdf')).toBeTruthy();
+    fireEvent.dragOver(screen.getByTestId('drop-renunciation-certificate'));
+    expect(within(item('Renunciation certificate')).getByText('Drop the file to upload it')).toBeTruthy();
+    fireEvent.dragLeave(screen.getByTestId('drop-foreign-passport'));
+    expect(within(item('Current foreign passport')).queryByText(/^Drop the file/)).toBeNull();
   });
 
   it('says why a page was not added, and keeps the file as it was', async () => {
@@ -366,8 +377,11 @@ describe('a member’s documents', () => {
       checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'old.pdf', 'application/pdf')] }),
     );
     const replace = within(item('Current foreign passport')).getByText('Replace');
-    expect(replace.getAttribute('for')).toBe(screen.getByLabelText('Choose file: Current foreign passport').id);
-    fireEvent.change(screen.getByLabelText('Choose file: Current foreign passport'), {
+    // The input Replace opens is named after what it does, and rings Replace when it has the focus.
+    expect(replace.getAttribute('for')).toBe(screen.getByLabelText('Replace: Current foreign passport').id);
+    expect(replace.className).toContain('group-has-[>input:focus-visible]/zone:outline-3');
+    expect(screen.queryByLabelText('Choose file: Current foreign passport')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Replace: Current foreign passport'), {
       target: { files: [pdf('new.pdf')] },
     });
     await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));

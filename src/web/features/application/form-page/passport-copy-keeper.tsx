@@ -7,9 +7,10 @@ import { errorMessage, type UploadProgress as SendProgress } from '../../../lib/
 import { ItemProblem } from '../documents/document-item.tsx';
 
 export const PASSPORT_COPY_TEXT = {
-  question: (label: string) => `Use the same file as “${label}”, so you need not upload it again?`,
-  asks: (hint: string) => `That document asks for: ${hint} You can add another page there, under Documents.`,
-  keep: 'Use it as the copy',
+  question: (label: string) => `Keep this file as “${label}” too?`,
+  why: 'Then you need not choose it again under Documents.',
+  asks: (hint: string) => `That document asks for: ${hint} You can add another page there.`,
+  keep: 'Keep it as the copy',
   kept: (label: string) => `Kept as “${label}”. Add any other page under Documents with “Add a page”.`,
   failed: 'The file could not be kept. Please upload it under Documents.',
 } as const;
@@ -68,7 +69,10 @@ export function PassportCopyKeeper({
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
       <p className="font-semibold text-slate-900">{PASSPORT_COPY_TEXT.question(item.label)}</p>
-      {item.hint ? <p className="mt-1 text-sm text-slate-600">{PASSPORT_COPY_TEXT.asks(item.hint)}</p> : null}
+      <p className="mt-1 text-sm text-slate-600">
+        {PASSPORT_COPY_TEXT.why}
+        {item.hint ? ` ${PASSPORT_COPY_TEXT.asks(item.hint)}` : null}
+      </p>
       <div className="mt-3 space-y-2">
         {phase.kind === 'sending' ? (
           <UploadProgress name={file.name} progress={phase.progress} onCancel={() => phase.controller.abort()} />

@@ -235,7 +235,8 @@ export function PassportReader({
             }}
           />
         </label>
-        {copies.map((copy) => (
+        {/* Just after a reading is used (and its file perhaps kept as the copy), reading a copy would only read it again. */}
+        {(phase.kind === 'filled' ? [] : copies).map((copy) => (
           <button
             key={copy.documentId}
             type="button"
