@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { PROOF_CODE_TEXT } from '../documents/proof-postal-code.tsx';
 import { ChecklistView, DocumentLine, FILES_DELETED_TEXT, itemStanding } from './checklist-view.tsx';
@@ -175,6 +176,10 @@ describe('a file’s line (review r68d #12)', () => {
     const name = screen.getByText('PSEG_bill_Rahul_Nov2026.pdf');
     expect(name.className.split(' ')).toEqual(expect.arrayContaining(['basis-full', 'sm:flex-1']));
     expect(name.className.split(' ')).not.toContain('flex-1');
+    // Actions of their own, not words of a sentence: a thumb's target (WCAG 2.5.8), not 20 px tall.
+    for (const action of [/^Preview /, /^Download /]) {
+      expect(screen.getByRole('link', { name: action }).className).toContain(TAP_TARGET);
+    }
   });
 
   it('says how many pages a file assembled from photos holds, and nothing of pages for a file as sent', () => {

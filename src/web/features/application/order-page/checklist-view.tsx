@@ -11,6 +11,7 @@ import {
 } from '../../../../domain/applications/documents.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { addDocumentPage, deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
@@ -40,7 +41,7 @@ export function DocumentLine({ document }: { document: DocumentView }) {
           target="_blank"
           rel="noopener"
           aria-label={`Preview ${document.name} (opens in a new tab)`}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          className={`${TAP_TARGET} font-semibold text-brand-700 underline-offset-2 hover:underline`}
         >
           Preview
         </a>
@@ -48,7 +49,7 @@ export function DocumentLine({ document }: { document: DocumentView }) {
           href={document.links.download}
           download
           aria-label={`Download ${document.name}`}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          className={`${TAP_TARGET} font-semibold text-brand-700 underline-offset-2 hover:underline`}
         >
           Download
         </a>
