@@ -9,7 +9,7 @@ import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.t
 import { unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
-import { pdfWithPages } from '../../test/upload-fixtures.ts';
+import { grainyJpeg, pdfWithPages } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { pdfFileName } from './documents-service.ts';
@@ -130,6 +130,32 @@ describe('adding a page to a document (decision 0196)', () => {
     const full = await send(user.token, `${proof}/pages`, photo('page 11.jpg'));
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe(PG.tooMany);
+  });
+
+  it('refuses a page that would take the document past the item’s size, and keeps the file as it was', async () => {
+    const { user, order, passport, pages } = await customerWithOrder();
+    expect((await send(user.token, passport, photo('bio.jpg'))).statusCode).toBe(201);
+    // A file of pages already near the 10 MB an item takes: two large grainy photos, as pdf-lib keeps them.
+    const heavy = await PDFDocument.create();
+    for (const width of [3200, 3200]) {
+      const jpeg = await grainyJpeg(width, 70);
+      const image = await heavy.embedJpg(jpeg);
+      heavy.addPage([image.width, image.height]).drawImage(image, { x: 0, y: 0 });
+    }
+    const bytes = Buffer.from(await heavy.save());
+    const stored = await t.app.storage.put(Readable.from([bytes]), { contentType: 'application/pdf' });
+    await t.database.db
+      .update(applicationDocuments)
+      .set({ storageKey: stored.key, contentType: 'application/pdf', pages: 2, sizeBytes: stored.size })
+      .where(and(eq(applicationDocuments.orderId, order.id), eq(applicationDocuments.itemId, 'foreign-passport')));
+    const filesBefore = await storedFiles();
+
+    const refused = await send(user.token, pages, photo('page 3.jpg'));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(PG.tooLarge(10));
+    const [row] = await liveRows(order.id);
+    expect(row).toMatchObject({ storageKey: stored.key, pages: 2 });
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 
   it('takes photos only as pages, and only from the order’s owner while documents may change', async () => {
