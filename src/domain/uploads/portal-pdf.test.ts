@@ -11,16 +11,13 @@ describe('the Portal PDF’s limits, by the order’s portal (decision 0189)', (
       minBytes: 10_240,
       maxBytes: 300_000,
     });
-    for (const slug of [
-      'oci-card',
-      'indian-passport-renewal',
-      'renunciation-of-indian-passport',
-      'visa-application-centre-support',
-    ]) {
+    for (const slug of ['oci-card', 'renunciation-of-indian-passport', 'visa-application-centre-support']) {
       expect(portalPdfLimitsOf(slug), slug).toBe(PORTAL_PDF_LIMITS.oci);
     }
     // Signed before a notary and attested or apostilled on paper: no portal takes its documents.
     expect(portalPdfLimitsOf('power-of-attorney')).toBeNull();
+    // The original passport and copies of its pages, by post or in person: no portal, no OCI limit.
+    expect(portalPdfLimitsOf('indian-passport-renewal')).toBeNull();
     expect(PORTAL_PDF_LIMITS.oci).toEqual({
       portal: 'oci',
       portalName: 'OCI',

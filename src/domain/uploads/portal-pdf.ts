@@ -48,9 +48,12 @@ export const PORTAL_PDF_LIMITS = {
 /**
  * Services whose documents no portal takes: a power of attorney or other civil document is signed
  * before a notary and attested (or apostilled) on paper, by post or in person (catalog-facts.md
- * §5). Its order desk offers no Portal PDF (a walk found "Portal PDF (OCI, ≤ 1000 KB)" on each).
+ * §5); a passport renewal goes to the outsourcing centre as the original passport with copies of
+ * its pages, by post or in person (§2: its online form takes no upload, unlike the OCI's "online
+ * form + uploads"). Their order desk offers no Portal PDF: a walk found "Portal PDF (OCI, ≤ 1000
+ * KB)" on each, and a 7-page passport copy told staff to ask for a smaller scan (decision 0196).
  */
-const SERVICES_WITHOUT_PORTAL: ReadonlySet<string> = new Set(['power-of-attorney']);
+const SERVICES_WITHOUT_PORTAL: ReadonlySet<string> = new Set(['power-of-attorney', 'indian-passport-renewal']);
 
 /**
  * The limits an order's Portal PDF is made to, chosen by the order's service (decision 0189): the

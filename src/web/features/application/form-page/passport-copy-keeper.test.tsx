@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
@@ -114,11 +114,22 @@ describe('keeping the passport photo read as the copy (decision 0196)', () => {
         return new Promise<void>((resolve) => (finish = resolve));
       }),
     );
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockReturnValue(Promise.resolve() as never);
+    onTestFinished(() => scrolled.mockRestore());
     const file = photo();
     const reader = await readAndUse(file);
+    // The panel with "Use these values" closed under the finger: the reader's heading takes the focus
+    // and the screen, so the offer below it is in view (it had been left above a phone's screen).
+    const heading = within(reader).getByRole('heading', { name: PASSPORT_TEXT.title });
+    expect(document.activeElement).toBe(heading);
+    expect(scrolled.mock.contexts.at(-1)).toBe(heading);
     expect(within(reader).getByText(PASSPORT_COPY_TEXT.question('Current foreign passport'))).toBeTruthy();
     expect(within(reader).getByText(PASSPORT_COPY_TEXT.why, { exact: false }).textContent).toBe(
       `${PASSPORT_COPY_TEXT.why} ${PASSPORT_COPY_TEXT.asks('The bio page and the signature page.')}`,
+    );
+    // In the sentence, the hint's first word in lower case: "asks for the bio page and the signature page."
+    expect(PASSPORT_COPY_TEXT.asks('The bio page and the signature page.')).toBe(
+      'That document asks for the bio page and the signature page. You can add another page there.',
     );
     // The file just read is not offered to be read again.
     expect(within(reader).queryByRole('button', { name: /^Read the copy you uploaded/ })).toBeNull();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { inSentence } from '../../../../domain/applications/completion.ts';
 import type { ChecklistItemStatus } from '../../../../domain/applications/documents.ts';
 import { refusalBeforeSending } from '../../../../domain/uploads/refuse-early.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -9,7 +10,7 @@ import { ItemProblem } from '../documents/document-item.tsx';
 export const PASSPORT_COPY_TEXT = {
   question: (label: string) => `Keep this file as “${label}” too?`,
   why: 'Then you need not choose it again under Documents.',
-  asks: (hint: string) => `That document asks for: ${hint} You can add another page there.`,
+  asks: (hint: string) => `That document asks for ${inSentence(hint)} You can add another page there.`,
   keep: 'Keep it as the copy',
   kept: (label: string) => `Kept as “${label}”. Add any other page under Documents with “Add a page”.`,
   failed: 'The file could not be kept. Please upload it under Documents.',

@@ -197,6 +197,17 @@ export function PassportReader({
     }
   }
 
+  // "Use these values" goes with the panel it closes: the reader shrinks by the panel's height under
+  // a phone's finger, leaving the offer to keep the file above the screen and the focus on the page
+  // (walk E). The reader's heading takes both, so what was filled and the offer below are in view.
+  const title = useRef<HTMLHeadingElement>(null);
+  const filled = phase.kind === 'filled';
+  useEffect(() => {
+    if (!filled) return;
+    title.current?.focus({ preventScroll: true });
+    title.current?.scrollIntoView({ block: 'start' });
+  }, [filled]);
+
   const busy = phase.kind === 'uploading' || phase.kind === 'reading';
   const stored = confirmed.data ?? null;
   const chooseWords = stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : words.choose;
@@ -204,7 +215,12 @@ export function PassportReader({
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6">
-      <h3 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+      <h3
+        ref={title}
+        id={`${id}-title`}
+        tabIndex={-1}
+        className="flex scroll-mt-24 items-center gap-2 text-lg font-bold text-slate-900 outline-none"
+      >
         <Icon name="id-card" className="size-5 text-brand-700" />
         {words.title}
       </h3>
