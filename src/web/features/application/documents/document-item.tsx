@@ -17,6 +17,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { shrinkPagePhoto } from '../../../lib/shrink-photo.ts';
 import { EngineContext } from '../form-engine/engine-context.ts';
 import { ProofPostalCode } from './proof-postal-code.tsx';
 
@@ -267,11 +268,13 @@ export function DocumentItem({
   const limits = `${describeUploadTypes(item.accept.types)}, up to ${formatFileSize(item.accept.maxBytes)}`;
 
   /** A new file for the item, or (`asPage`) a photo of the stored file's next page. */
-  async function choose(file: File | undefined, asPage = false) {
-    if (!file || !canChange || phase.kind === 'uploading') return;
+  async function choose(chosen: File | undefined, asPage = false) {
+    if (!chosen || !canChange || phase.kind === 'uploading') return;
     const addPage = actions.addPage;
     if (asPage && !addPage) return;
     setProblem(undefined);
+    // A page is kept at 1600 px: a phone's 4 MB photo of it need not cross a slow connection whole.
+    const file = asPage ? await shrinkPagePhoto(chosen) : chosen;
     const refused = refusalBeforeSending(file, asPage ? pageUploadRule(item.accept) : item.accept);
     // A PDF is no page: it says where a PDF of every page goes instead of "JPEG, PNG or HEIC" alone.
     if (refused) return setProblem(asPage && isPdfFile(file) ? DOCUMENT_PAGE_MESSAGES.pdfNotAPage : refused);

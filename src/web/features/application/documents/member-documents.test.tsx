@@ -252,7 +252,7 @@ describe('a member’s documents', () => {
     expect(input.getAttribute('accept')).not.toContain('application/pdf');
     fireEvent.change(input, { target: { files: [pdf('signature page.pdf')] } });
     // Not "JPEG, PNG or HEIC" alone under a line that says "or PDF": where a PDF of every page goes.
-    expect(within(item('Current foreign passport')).getByRole('alert').textContent).toBe(PG.pdfNotAPage);
+    expect((await within(item('Current foreign passport')).findByRole('alert')).textContent).toBe(PG.pdfNotAPage);
     expect(api.addDocumentPage).not.toHaveBeenCalled();
 
     const page = new File([new Uint8Array(3000)], 'signature page.jpg', { type: 'image/jpeg' });
