@@ -484,6 +484,11 @@ function membersWithFiles(members: readonly MemberRow[], documents: readonly Doc
 const orderNotFound = () => formFailure(404, A.orderNotFound);
 const documentNotFound = () => formFailure(404, D.notFound);
 
+/** An assembled document's name: the first page's, as a PDF ("passport.jpg" → "passport.pdf"). */
+export function pdfFileName(name: string): string {
+  return `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.pdf`;
+}
+
 /**
  * An application's documents (docs/decisions/0050): each member's checklist ticked off by the
  * customer's uploads, uploading (one file per item; a new one replaces the old), deleting, the
@@ -491,11 +496,6 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * reads the order through `findOwned`: another customer's order, member or document is a 404 like
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
-/** An assembled document's name: the first page's, as a PDF ("passport.jpg" → "passport.pdf"). */
-export function pdfFileName(name: string): string {
-  return `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.pdf`;
-}
-
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
   const { orders, storage, completion, forms, fitPhoto, resolveMission, log } = deps;
   const repository = createDocumentsRepository(db);
