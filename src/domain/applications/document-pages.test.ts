@@ -5,6 +5,8 @@ import {
   knownPages,
   DOCUMENT_PAGE_MESSAGES as PG,
   pageRefusal,
+  pageRemovalRefusal,
+  pagesNote,
   pageUploadRule,
 } from './document-pages.ts';
 
@@ -30,5 +32,26 @@ describe('a document’s pages', () => {
       maxBytes: DOCUMENT_UPLOAD.maxBytes,
     });
     expect(pageUploadRule({ ...PHOTO_UPLOAD, types: ['jpeg'] }).types).toEqual(['jpeg']);
+  });
+
+  it('takes a page out of an assembled PDF only, never its last, and only a page it has', () => {
+    const assembled = { type: 'application/pdf', pages: 3 };
+    expect(pageRemovalRefusal(assembled, 1)).toBeNull();
+    expect(pageRemovalRefusal(assembled, 3)).toBeNull();
+    expect(pageRemovalRefusal(assembled, 4)).toBe('This document has 3 pages. Please choose one of them.');
+    expect(pageRemovalRefusal(assembled, 0)).toBe(PG.noSuchPage(3));
+    expect(pageRemovalRefusal({ type: 'application/pdf', pages: 1 }, 1)).toBe(
+      'This is the document’s only page. Use Replace or Delete instead.',
+    );
+    expect(pageRemovalRefusal({ type: 'application/pdf' }, 1)).toBe(
+      'Only a document whose pages were added here can have one removed. Use Replace to upload it again.',
+    );
+    expect(pageRemovalRefusal({ type: 'image/jpeg' }, 1)).toBe(PG.notAssembled);
+  });
+
+  it('says one page in the singular', () => {
+    expect(pagesNote(1)).toBe('1 page');
+    expect(pagesNote(7)).toBe('7 pages');
+    expect(pagesNote(undefined)).toBeNull();
   });
 });

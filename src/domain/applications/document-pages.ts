@@ -31,11 +31,17 @@ export const DOCUMENT_PAGE_MESSAGES = {
   changedMeanwhile: 'This document changed while the page was being sent. Please check it and add the page again.',
   tooLarge: (maxMegabytes: number) =>
     `With this page the document would be over ${maxMegabytes} MB. Please upload one file that holds every page.`,
+  /** A page taken out of a file we assembled: a wrong or blurred page need not mean starting again. */
+  removed: 'Page removed',
+  notAssembled: 'Only a document whose pages were added here can have one removed. Use Replace to upload it again.',
+  onlyPage: 'This is the document’s only page. Use Replace or Delete instead.',
+  noSuchPage: (pages: number) => `This document has ${pages} pages. Please choose one of them.`,
 } as const;
 
 /** How a file we assembled is described beside its size ("2 pages"); nothing for a file as sent. */
 export function pagesNote(pages: number | undefined): string | null {
-  return pages ? `${pages} pages` : null;
+  if (!pages) return null;
+  return pages === 1 ? '1 page' : `${pages} pages`;
 }
 
 /** A stored file as far as adding a page goes: a photo is one page; a file we assembled knows its pages. */
@@ -55,4 +61,16 @@ export function pageRefusal(file: PagedFile): string | null {
   const pages = knownPages(file);
   if (pages === null) return DOCUMENT_PAGE_MESSAGES.notThisFile;
   return pages >= DOCUMENT_MAX_PAGES ? DOCUMENT_PAGE_MESSAGES.tooMany : null;
+}
+
+/**
+ * Why page `page` (from 1) cannot be taken out of the file, or null when it can: only a PDF we
+ * assembled (we know its pages, and it is ours to open again), never its last page.
+ */
+export function pageRemovalRefusal(file: PagedFile, page: number): string | null {
+  if (file.type !== 'application/pdf' || !file.pages) return DOCUMENT_PAGE_MESSAGES.notAssembled;
+  if (file.pages === 1) return DOCUMENT_PAGE_MESSAGES.onlyPage;
+  return Number.isInteger(page) && page >= 1 && page <= file.pages
+    ? null
+    : DOCUMENT_PAGE_MESSAGES.noSuchPage(file.pages);
 }

@@ -12,7 +12,7 @@ export { createUploadService } from './accept-upload.ts';
 export type { ReencodedImage } from './image.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
 export { pdfPageImage } from './pdf-image.ts';
-export { withPageAdded } from './pdf-pages.ts';
+export { type PagedDocument, withPageAdded, withPageRemoved } from './pdf-pages.ts';
 export { storedPortalPdf } from './portal-pdf.ts';
 export { type ServableFile, type ServeFileOptions, serveFile, serveMadeFile, serveThumbnail } from './serve-file.ts';
 

@@ -88,3 +88,16 @@ export function withPageAdded(document: PagedDocument, page: ReencodedImage): Pr
     return { pdf: Buffer.from(await pdf.save({ useObjectStreams: false })), pages: pdf.getPageCount() };
   });
 }
+
+/**
+ * The assembled document without page `page` (from 1), as a new PDF of the other pages in order:
+ * copying the pages leaves the removed page's image behind, where taking it out of the page tree
+ * would keep its bytes in the file. Only for a PDF we assembled (the caller checks `pages`).
+ */
+export async function withPageRemoved(document: PagedDocument, page: number): Promise<{ pdf: Buffer; pages: number }> {
+  const source = await PDFDocument.load(document.bytes, { updateMetadata: false });
+  const kept = source.getPageIndices().filter((index) => index !== page - 1);
+  const pdf = await newPdf(document.title);
+  for (const copied of await pdf.copyPages(source, kept)) pdf.addPage(copied);
+  return { pdf: Buffer.from(await pdf.save({ useObjectStreams: false })), pages: pdf.getPageCount() };
+}

@@ -1123,6 +1123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/order/{orderRef}/documents/{documentId}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take one page (from 1) out of a file whose pages were added here; the PDF of the other pages replaces it. 409 for a file whose pages were not added here (the customer's own PDF, a photo) or its only page; 404 for a page it does not have. */
+        delete: operations["deleteApplicationOrderByOrderRefDocumentsByDocumentIdPagesByPage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/order/{orderRef}/documents/{documentId}/download": {
         parameters: {
             query?: never;
@@ -1217,7 +1234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, ten pages) or none yet. */
+        /** Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, 40 pages) or none yet. */
         post: operations["postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemIdPages"];
         delete?: never;
         options?: never;
@@ -9698,6 +9715,324 @@ export interface operations {
                             }[];
                             complete: boolean;
                         } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_17"];
+            403: components["responses"]["Answer403_7"];
+            404: components["responses"]["Answer404_6"];
+            408: components["responses"]["Answer408_8"];
+            409: components["responses"]["Answer409_9"];
+            413: components["responses"]["Answer413_10"];
+            415: components["responses"]["Answer415_11"];
+            500: components["responses"]["Answer500_2"];
+            503: components["responses"]["Answer503_3"];
+        };
+    };
+    deleteApplicationOrderByOrderRefDocumentsByDocumentIdPagesByPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                orderRef: string;
+                /** @example 12 */
+                documentId: string;
+                /**
+                 * @description The page to take out, from 1
+                 * @example 1
+                 */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            document: {
+                                id: number;
+                                memberId: number | null;
+                                itemId: string | null;
+                                /** @enum {string} */
+                                direction: "from-customer" | "to-customer";
+                                name: string;
+                                /** @enum {string} */
+                                type: "image/jpeg" | "image/png" | "application/pdf";
+                                size: number;
+                                /** @enum {string} */
+                                uploadedBy: "customer" | "staff";
+                                uploadedAt: string;
+                                links: {
+                                    download: string;
+                                    preview: string;
+                                    portalPdf?: string;
+                                };
+                                report?: {
+                                    /** @enum {string} */
+                                    sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                    checks: {
+                                        /** @enum {string} */
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
+                                        passed: boolean;
+                                        measured: string;
+                                        expected: string;
+                                        fix: string | null;
+                                        borderline?: boolean;
+                                    }[];
+                                    passed: boolean;
+                                    fitted: {
+                                        widthPx: number;
+                                        heightPx: number;
+                                        bytes: number;
+                                        headPercent: number | null;
+                                    } | null;
+                                };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
+                                };
+                                pages?: number;
+                            };
+                            checklist: {
+                                memberId: number;
+                                fullName: string;
+                                /** @enum {string} */
+                                kind: "Minor" | "Adult";
+                                items: {
+                                    id: string;
+                                    label: string;
+                                    hint?: string;
+                                    required: boolean;
+                                    /** @enum {boolean} */
+                                    preparedByUs?: true;
+                                    printPack?: string;
+                                    accept: {
+                                        types: ("jpeg" | "png" | "heic" | "pdf")[];
+                                        maxBytes: number;
+                                    };
+                                    uploaded: boolean;
+                                    documents: {
+                                        id: number;
+                                        memberId: number | null;
+                                        itemId: string | null;
+                                        /** @enum {string} */
+                                        direction: "from-customer" | "to-customer";
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "image/jpeg" | "image/png" | "application/pdf";
+                                        size: number;
+                                        /** @enum {string} */
+                                        uploadedBy: "customer" | "staff";
+                                        uploadedAt: string;
+                                        links: {
+                                            download: string;
+                                            preview: string;
+                                            portalPdf?: string;
+                                        };
+                                        report?: {
+                                            /** @enum {string} */
+                                            sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                            checks: {
+                                                /** @enum {string} */
+                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
+                                                passed: boolean;
+                                                measured: string;
+                                                expected: string;
+                                                fix: string | null;
+                                                borderline?: boolean;
+                                            }[];
+                                            passed: boolean;
+                                            fitted: {
+                                                widthPx: number;
+                                                heightPx: number;
+                                                bytes: number;
+                                                headPercent: number | null;
+                                            } | null;
+                                        };
+                                        proofAddress?: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                country: "US" | "CA";
+                                                postalCode: string;
+                                                region: string;
+                                                regionName: string;
+                                                area: {
+                                                    /** @enum {string} */
+                                                    kind: "county" | "fsa";
+                                                    name: string;
+                                                } | null;
+                                                place: string;
+                                                mission: {
+                                                    /** @enum {string} */
+                                                    kind: "embassy" | "consulate_general" | "high_commission";
+                                                    name: string;
+                                                    city: string;
+                                                };
+                                                centre: {
+                                                    /** @enum {string} */
+                                                    provider: "VFS Global" | "BLS International";
+                                                    city: string | null;
+                                                };
+                                                /** @enum {string} */
+                                                submissionMode: "post" | "in_person";
+                                                postalAddress: string | null;
+                                                effectiveFrom: string;
+                                                sourceUrl: string;
+                                            };
+                                        };
+                                        pages?: number;
+                                    }[];
+                                    requested?: {
+                                        note: string;
+                                        at: string;
+                                    };
+                                    conflict?: string;
+                                    /** @enum {string} */
+                                    proofCountry?: "US" | "CA";
+                                    proofPostalCode?: string;
+                                }[];
+                                otherDocuments: {
+                                    id: number;
+                                    memberId: number | null;
+                                    itemId: string | null;
+                                    /** @enum {string} */
+                                    direction: "from-customer" | "to-customer";
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "image/jpeg" | "image/png" | "application/pdf";
+                                    size: number;
+                                    /** @enum {string} */
+                                    uploadedBy: "customer" | "staff";
+                                    uploadedAt: string;
+                                    links: {
+                                        download: string;
+                                        preview: string;
+                                        portalPdf?: string;
+                                    };
+                                    report?: {
+                                        /** @enum {string} */
+                                        sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                        checks: {
+                                            /** @enum {string} */
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
+                                            passed: boolean;
+                                            measured: string;
+                                            expected: string;
+                                            fix: string | null;
+                                            borderline?: boolean;
+                                        }[];
+                                        passed: boolean;
+                                        fitted: {
+                                            widthPx: number;
+                                            heightPx: number;
+                                            bytes: number;
+                                            headPercent: number | null;
+                                        } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
+                                    };
+                                    pages?: number;
+                                }[];
+                                complete: boolean;
+                            };
+                            report?: {
+                                /** @enum {string} */
+                                sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                checks: {
+                                    /** @enum {string} */
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature" | "thumb-impression";
+                                    passed: boolean;
+                                    measured: string;
+                                    expected: string;
+                                    fix: string | null;
+                                    borderline?: boolean;
+                                }[];
+                                passed: boolean;
+                                fitted: {
+                                    widthPx: number;
+                                    heightPx: number;
+                                    bytes: number;
+                                    headPercent: number | null;
+                                } | null;
+                            };
+                            answersSavedAt?: string;
+                        };
                     };
                 };
             };

@@ -117,6 +117,14 @@ export function addDocumentPage(
   return uploadFile(`${itemPath(ref, memberId, itemId)}/pages`, file, progress);
 }
 
+/** Takes one page (from 1) out of a file whose pages were added here (decision 0197); answers the file after it. */
+export const removeDocumentPage = (ref: string, documentId: number, page: number) =>
+  envelopeOf(
+    api.DELETE('/api/v1/application/order/{orderRef}/documents/{documentId}/pages/{page}', {
+      params: { path: { orderRef: ref, documentId: String(documentId), page: String(page) } },
+    }),
+  );
+
 /** Uses another member's file of the order for a checklist item (the server copies it). */
 export const reuseDocument = (ref: string, memberId: number, itemId: string, documentId: number) =>
   envelopeOf(

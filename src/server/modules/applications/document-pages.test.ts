@@ -213,6 +213,128 @@ describe('adding a page to a document (decision 0196)', () => {
   });
 });
 
+describe('taking a page out of a document (decision 0197)', () => {
+  /** A landscape photo: its page is A4 landscape, so the PDF shows which pages are left. */
+  let wide: Buffer;
+  beforeAll(async () => {
+    wide = await sharp(page).rotate(90).jpeg({ quality: 85 }).toBuffer();
+  });
+  const landscape = (name: string) => [filePart(name, wide, 'image/jpeg')];
+  const removePage = (token: string | null, ref: string, documentId: number | string, number: number | string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/application/order/${ref}/documents/${documentId}/pages/${number}`,
+      headers: token ? bearer(token) : {},
+    });
+  /** Each page of the stored PDF as P (portrait) or L (landscape), in order. */
+  async function orientations(key: string | null | undefined) {
+    const pdf = await PDFDocument.load(await storedBytes(key ?? ''));
+    return pdf.getPages().map((p) => (p.getWidth() > p.getHeight() ? 'L' : 'P'));
+  }
+  /** A passport copy of three pages (portrait, landscape, portrait); its live row. */
+  async function threePages() {
+    const customer = await customerWithOrder();
+    const { user, order, passport, pages } = customer;
+    expect((await send(user.token, passport, photo('bio.jpg'))).statusCode).toBe(201);
+    expect((await send(user.token, pages, landscape('wrong page.jpg'))).statusCode).toBe(201);
+    expect((await send(user.token, pages, photo('signature.jpg'))).statusCode).toBe(201);
+    const [row] = await liveRows(order.id);
+    expect(await orientations(row?.storageKey)).toEqual(['P', 'L', 'P']);
+    return { ...customer, row: row as NonNullable<typeof row> };
+  }
+
+  it('keeps the other pages in order as a new PDF in its place, smaller, down to one page, which takes pages again', async () => {
+    const { user, order, pages, row } = await threePages();
+    const removed = await removePage(user.token, order.displayId, row.id, 2);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ isSuccess: true, message: 'Page removed' });
+    expect(removed.json().data.document).toMatchObject({ name: 'bio.pdf', type: 'application/pdf', pages: 2 });
+    const item = removed.json().data.checklist.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect(item).toMatchObject({ uploaded: true, documents: [{ pages: 2 }] });
+
+    const [after] = await liveRows(order.id);
+    expect(after).toMatchObject({ pages: 2, displayName: 'bio.pdf' });
+    expect(await orientations(after?.storageKey)).toEqual(['P', 'P']);
+    expect((await PDFDocument.load(await storedBytes(after?.storageKey ?? ''))).getTitle()).toBe('bio.pdf');
+    // The removed page's image is not carried in the file.
+    expect(after?.sizeBytes).toBeLessThan(row.sizeBytes * 0.75);
+    expect(await storedFiles()).not.toContain(storedPath(row.storageKey));
+
+    const toOne = await removePage(user.token, order.displayId, after?.id ?? 0, 1);
+    expect(toOne.json().data.document).toMatchObject({ pages: 1 });
+    const [one] = await liveRows(order.id);
+    const last = await removePage(user.token, order.displayId, one?.id ?? 0, 1);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(PG.onlyPage);
+
+    const again = await send(user.token, pages, landscape('page 2.jpg'));
+    expect(again.statusCode).toBe(201);
+    const [two] = await liveRows(order.id);
+    expect(await orientations(two?.storageKey)).toEqual(['P', 'L']);
+  });
+
+  it('refuses a file whose pages were not added here, a page it has not, a bad number, a stranger, and a closed order', async () => {
+    const { user, order, passport, row } = await threePages();
+    for (const bad of ['0', '41', 'two', '1.5', '01']) {
+      const answer = await removePage(user.token, order.displayId, row.id, bad);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors).toMatchObject({ page: 'page must be a whole number from 1 to 40' });
+    }
+    const missing = await removePage(user.token, order.displayId, row.id, 4);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('This document has 3 pages. Please choose one of them.');
+
+    const stranger = await createSignedInUser(t.app);
+    expect((await removePage(stranger.token, order.displayId, row.id, 1)).statusCode).toBe(404);
+    expect((await removePage(null, order.displayId, row.id, 1)).statusCode).toBe(401);
+
+    expect(
+      (await send(user.token, passport, [filePart('scan.pdf', await pdfWithPages(3), 'application/pdf')])).statusCode,
+    ).toBe(201);
+    // The file it was is gone: its number names nothing now.
+    expect((await removePage(user.token, order.displayId, row.id, 1)).statusCode).toBe(404);
+    const [own] = await liveRows(order.id);
+    const ownPdf = await removePage(user.token, order.displayId, own?.id ?? 0, 1);
+    expect(ownPdf.statusCode).toBe(409);
+    expect(ownPdf.json().message).toBe(PG.notAssembled);
+    expect(await liveRows(order.id)).toMatchObject([{ id: own?.id, storageKey: own?.storageKey }]);
+
+    const { user: other, order: closed, passport: otherPassport, pages } = await customerWithOrder();
+    expect((await send(other.token, otherPassport, photo('bio.jpg'))).statusCode).toBe(201);
+    const photoOnly = await liveRows(closed.id);
+    const onPhoto = await removePage(other.token, closed.displayId, photoOnly[0]?.id ?? 0, 1);
+    expect(onPhoto.statusCode).toBe(409);
+    expect(onPhoto.json().message).toBe(PG.notAssembled);
+    expect((await send(other.token, pages, photo('p2.jpg'))).statusCode).toBe(201);
+    await moveOrderTo(t.app, closed.id, 'Order pending');
+    const [paged] = await liveRows(closed.id);
+    const locked = await removePage(other.token, closed.displayId, paged?.id ?? 0, 1);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(D.locked);
+    expect(await liveRows(closed.id)).toMatchObject([{ id: paged?.id, pages: 2 }]);
+  });
+
+  it('two removals at once leave one file with the pages of those answered 200, and no file behind', async () => {
+    const { user, order, row } = await threePages();
+    const filesBefore = (await storedFiles()).length;
+    const answers = await Promise.all([
+      removePage(user.token, order.displayId, row.id, 1),
+      removePage(user.token, order.displayId, row.id, 3),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    // The second either found the first's change under the lock (409), or the file it named gone (404).
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect([PG.changedMeanwhile, D.notFound]).toContain(refused.json().message);
+    }
+    const live = await liveRows(order.id);
+    expect(live).toHaveLength(1);
+    expect(live[0]?.pages).toBe(2);
+    expect(await orientations(live[0]?.storageKey)).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(filesBefore);
+  });
+});
+
 describe('pdfFileName', () => {
   it("names the assembled PDF after the first page's file", () => {
     expect(pdfFileName('IMG_2041.HEIC')).toBe('IMG_2041.pdf');

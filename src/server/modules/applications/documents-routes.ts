@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
 import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
-import { DOCUMENT_PAGE_MESSAGES as PG } from '../../../domain/applications/document-pages.ts';
+import { DOCUMENT_MAX_PAGES, DOCUMENT_PAGE_MESSAGES as PG } from '../../../domain/applications/document-pages.ts';
 import {
   checklistItemIdSchema,
   DOCUMENT_MESSAGES as D,
@@ -36,6 +36,15 @@ export const DOCUMENT_UPLOAD_RATE_LIMIT = { max: 100, timeWindow: '10 minutes' }
 
 const documentParams = orderRefParams.extend({ documentId: idParams.shape.id });
 const itemParams = memberParams.extend({ itemId: checklistItemIdSchema });
+const PAGE_PARAM_MESSAGE = `page must be a whole number from 1 to ${DOCUMENT_MAX_PAGES}`;
+const pageParams = documentParams.extend({
+  page: z
+    .string()
+    .regex(/^[1-9]\d?$/, PAGE_PARAM_MESSAGE)
+    .transform(Number)
+    .refine((n) => n <= DOCUMENT_MAX_PAGES, PAGE_PARAM_MESSAGE)
+    .describe('The page to take out, from 1'),
+});
 
 const listQuery = paginationQuery.extend({
   direction: z
@@ -150,6 +159,27 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = parseOrderRef(request.params.orderRef);
       const { documentId } = request.params;
       return ok(valueOrThrow(await documents.remove(customer(request).id, ref, documentId)), D.removed);
+    },
+  );
+
+  app.delete(
+    '/application/order/:orderRef/documents/:documentId/pages/:page',
+    {
+      schema: {
+        tags,
+        summary:
+          "Take one page (from 1) out of a file whose pages were added here; the PDF of the other pages replaces it. 409 for a file whose pages were not added here (the customer's own PDF, a photo) or its only page; 404 for a page it does not have.",
+        params: pageParams,
+        response: { 200: envelopeSchema(documentUploadedSchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const { documentId, page } = request.params;
+      const { replaced: _, ...left } = valueOrThrow(
+        await documents.removePage(customer(request).id, ref, documentId, page),
+      );
+      return ok(left, PG.removed);
     },
   );
 
@@ -274,7 +304,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            "Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, ten pages) or none yet.",
+            "Add a photo of the next page to the item's file (multipart/form-data, one image): a photo becomes a PDF of its pages, a PDF assembled here gains one; it replaces the item's file. 409 for a file that takes no page (the customer's own PDF, a fitted photo, 40 pages) or none yet.",
           consumes: ['multipart/form-data'],
           params: itemParams,
           body: uploadForm,

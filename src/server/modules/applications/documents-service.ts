@@ -19,6 +19,7 @@ import { neededItem } from '../../../domain/applications/completion.ts';
 import {
   DOCUMENT_PAGE_MESSAGES as PG,
   pageRefusal,
+  pageRemovalRefusal,
   pageUploadRule,
 } from '../../../domain/applications/document-pages.ts';
 import {
@@ -84,9 +85,11 @@ import type { FileStorage } from '../../storage/index.ts';
 import {
   type AcceptedUpload,
   type AcceptUploadOptions,
+  type PagedDocument,
   type ReencodedImage,
   type ServableFile,
   withPageAdded,
+  withPageRemoved,
 } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
@@ -513,6 +516,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     const definition = (await forms.orderForm(app))?.definition ?? null;
     return { order, app, definition, members };
   }
+  type OwnedApplication = NonNullable<Awaited<ReturnType<typeof ownedApplication>>>;
 
   /**
    * The customer's order, the member and the checklist item a file is for, while documents may
@@ -522,6 +526,11 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
   async function itemOpenToChange(customerId: number, ref: OrderRef, memberId: number, itemId: string) {
     const found = await ownedApplication(customerId, ref);
     if (!found) return orderNotFound();
+    return openItemIn(found, memberId, itemId);
+  }
+
+  /** itemOpenToChange for an order already found. */
+  async function openItemIn(found: OwnedApplication, memberId: number, itemId: string) {
     const member = found.members.find((m) => m.id === memberId);
     if (!member) return formFailure(404, M.notFound);
     const requests = await repository.listRequests(found.order.id);
@@ -583,6 +592,42 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     sizeBytes: file.size,
     sha256: file.sha256,
   });
+
+  /** A stored document as a page is added to it or taken out: its bytes read whole, its PDF's title. */
+  async function pagedDocumentOf(current: DocumentRow): Promise<PagedDocument | null> {
+    const opened = current.storageKey ? await storage.get(current.storageKey) : null;
+    if (!opened) return null;
+    const bytes = Buffer.concat(await opened.stream.toArray());
+    return { bytes, contentType: current.contentType, title: pdfFileName(current.displayName) };
+  }
+
+  /**
+   * Keeps a PDF assembled from `current` (a page added or taken out) as the item's file in its
+   * place, named as a PDF and with its proof of address's code, unless another change reached the
+   * item meanwhile (store's `replacing`).
+   */
+  async function storeAssembled(
+    customerId: number,
+    found: ChecklistOf,
+    member: MemberRow,
+    itemId: string,
+    current: DocumentRow,
+    { pdf, pages }: { pdf: Buffer; pages: number },
+  ) {
+    const stored = await storage.put(Readable.from([pdf]), { contentType: 'application/pdf' });
+    const file: AcceptedUpload = {
+      storageKey: stored.key,
+      displayName: pdfFileName(current.displayName),
+      type: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+    };
+    return store(customerId, found, member, itemId, file, {
+      proofAddress: current.proofAddress ?? undefined,
+      pages,
+      replacing: current.id,
+    });
+  }
 
   /**
    * Records `file` (already in storage) as the member's document for the item, with the order
@@ -806,27 +851,42 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (refused) return formFailure(409, refused);
 
       const page = await receivePage(pageUploadRule(item.accept));
-      const opened = await storage.get(current.storageKey);
-      if (!opened) return documentNotFound();
-      const bytes = Buffer.concat(await opened.stream.toArray());
-      const { pdf, pages } = await withPageAdded(
-        { bytes, contentType: current.contentType, title: pdfFileName(current.displayName) },
-        page,
-      );
-      if (pdf.length > item.accept.maxBytes) return formFailure(413, PG.tooLarge(item.accept.maxBytes / MEGABYTE));
-      const stored = await storage.put(Readable.from([pdf]), { contentType: 'application/pdf' });
-      const file: AcceptedUpload = {
-        storageKey: stored.key,
-        displayName: pdfFileName(current.displayName),
-        type: 'application/pdf',
-        size: stored.size,
-        sha256: stored.sha256,
-      };
-      return store(customerId, found, member, itemId, file, {
-        proofAddress: current.proofAddress ?? undefined,
-        pages,
-        replacing: current.id,
-      });
+      const document = await pagedDocumentOf(current);
+      if (!document) return documentNotFound();
+      const assembled = await withPageAdded(document, page);
+      if (assembled.pdf.length > item.accept.maxBytes) {
+        return formFailure(413, PG.tooLarge(item.accept.maxBytes / MEGABYTE));
+      }
+      return storeAssembled(customerId, found, member, itemId, current, assembled);
+    },
+
+    /**
+     * Takes page `page` (from 1) out of a file whose pages were added here (decision 0197): a
+     * wrong or blurred page need not mean photographing every page again. Checked like a change
+     * of the item (ownership, member, item, status); the customer's own PDF is never opened, and
+     * the last page is removed with Delete. The new PDF replaces the file, unless another change
+     * reached the item meanwhile.
+     */
+    async removePage(
+      customerId: number,
+      ref: OrderRef,
+      documentId: number,
+      page: number,
+    ): Promise<FormResult<StoredDocument>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const current = await repository.findLive(found.order.id, documentId);
+      if (!current?.storageKey || current.memberId === null || current.itemId === null) return documentNotFound();
+      if (current.direction === 'to-customer') return formFailure(403, D.returnedNotRemovable);
+      const open = await openItemIn(found, current.memberId, current.itemId);
+      if (!open.ok) return open;
+      const refused = pageRemovalRefusal({ type: current.contentType, pages: current.pages ?? undefined }, page);
+      if (refused) return formFailure(refused === PG.noSuchPage(current.pages ?? 0) ? 404 : 409, refused);
+
+      const document = await pagedDocumentOf(current);
+      if (!document) return documentNotFound();
+      const assembled = await withPageRemoved(document, page);
+      return storeAssembled(customerId, found, open.value.member, current.itemId, current, assembled);
     },
 
     /** Deletes one of the customer's uploads while documents may change; answers the member's checklist. */

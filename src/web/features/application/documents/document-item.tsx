@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { shrinkPagePhoto } from '../../../lib/shrink-photo.ts';
 import { EngineContext } from '../form-engine/engine-context.ts';
 import { ProofPostalCode } from './proof-postal-code.tsx';
+import { RemovePageButton } from './remove-page-button.tsx';
 
 export const DOCUMENT_TEXT = {
   required: 'Required',
@@ -47,6 +48,9 @@ export const DOCUMENT_TEXT = {
   addPage: 'Add a page',
   pageAdded: (name: string, pages: number) => `Page ${pages} added: ${name} now has ${pages} pages.`,
   pageFailed: 'The page could not be added. Please try again.',
+  pageRemoved: (page: number, name: string, pages: number) =>
+    `Page ${page} removed: ${name} now has ${pagesNote(pages)}.`,
+  removePageFailed: 'The page could not be removed. Please try again.',
   /** Said in the box while a file is dragged over it: what letting go does. */
   dropToUpload: 'Drop the file to upload it',
   dropToReplace: (name: string) => `Drop the file to replace ${name}`,
@@ -60,6 +64,8 @@ export interface ItemActions {
   /** Adds a photo of the next page to the item's file (decision 0196); resolves with the document after it. */
   addPage?(file: File, progress: SendProgress): Promise<DocumentView>;
   remove(document: DocumentView): Promise<void>;
+  /** Takes page `page` (from 1) out of a file whose pages were added here (decision 0197); resolves with the file after it. */
+  removePage?(document: DocumentView, page: number): Promise<DocumentView>;
   /**
    * Uses another member's file of the order for this item (the checklist is updated by the caller);
    * only where the item is offered such files (the documents step, not the order page's slots).
@@ -335,6 +341,19 @@ export function DocumentItem({
     }
   }
 
+  const takePageOut = actions.removePage;
+  async function removePage(document: DocumentView, page: number) {
+    if (!takePageOut) return;
+    setProblem(undefined);
+    setSaid('');
+    try {
+      const left = await takePageOut(document, page);
+      setSaid(DOCUMENT_TEXT.pageRemoved(page, left.name, left.pages ?? 1));
+    } catch (error) {
+      setProblem(errorMessage(error, DOCUMENT_TEXT.removePageFailed));
+    }
+  }
+
   const describedBy = [item.hint ? hintId : null, `${id}-limits`, problem ? errorId : null].filter(Boolean).join(' ');
   const picker = (label: string, primary: boolean) => (
     <label
@@ -480,6 +499,14 @@ export function DocumentItem({
                   </label>
                 ) : null}
                 {picker(DOCUMENT_TEXT.replace, false)}
+                {takePageOut && stored.pages && stored.pages > 1 ? (
+                  <RemovePageButton
+                    // A new file (another page count) asks afresh.
+                    key={stored.id}
+                    document={{ ...stored, pages: stored.pages }}
+                    onRemove={(page) => removePage(stored, page)}
+                  />
+                ) : null}
                 <RemoveButton document={stored} onRemove={() => remove(stored)} />
               </div>
             ) : null}

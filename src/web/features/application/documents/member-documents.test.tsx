@@ -20,6 +20,7 @@ import { MemberDocuments } from './member-documents.tsx';
 const api = vi.hoisted(() => ({
   uploadDocument: vi.fn(),
   addDocumentPage: vi.fn(),
+  removeDocumentPage: vi.fn(),
   deleteDocument: vi.fn(),
   reuseDocument: vi.fn(),
 }));
@@ -118,6 +119,7 @@ const pdf = (name = 'passport.pdf', size = 4000) => new File([new Uint8Array(siz
 beforeEach(() => {
   api.uploadDocument.mockReset();
   api.addDocumentPage.mockReset();
+  api.removeDocumentPage.mockReset();
   api.deleteDocument.mockReset();
   api.reuseDocument.mockReset();
 });
@@ -270,6 +272,63 @@ describe('a member’s documents', () => {
     expect(
       within(item('Current foreign passport')).getByLabelText('Add a page: Current foreign passport'),
     ).toBeTruthy();
+  });
+
+  it('takes a chosen page out of a file of pages, the last by default, after asking (decision 0197)', async () => {
+    const three = { ...stored(13, 'foreign-passport', 'bio.pdf', 'application/pdf'), pages: 3 };
+    const two = { ...three, id: 16, pages: 2 };
+    const after = checklist({ 'foreign-passport': [two] });
+    api.removeDocumentPage.mockResolvedValue({ data: { document: two, checklist: after } });
+    const { onChecklist, rerender } = show(
+      checklist({
+        'foreign-passport': [three],
+        // A photo and a PDF as sent have no pages of ours to take out.
+        'renunciation-certificate': [stored(15, 'renunciation-certificate', 'scan.pdf', 'application/pdf')],
+      }),
+    );
+    expect(within(item('Renunciation certificate')).queryByRole('button', { name: /^Remove a page/ })).toBeNull();
+    const ask = screen.getByRole('button', { name: 'Remove a page of bio.pdf' });
+    fireEvent.click(ask);
+    const question = screen.getByRole('group', { name: 'Remove a page of bio.pdf' });
+    expect(within(question).getByText('Which page of bio.pdf should be removed? “Open” shows its pages.')).toBeTruthy();
+    const page = within(question).getByLabelText('Page') as HTMLSelectElement;
+    await waitFor(() => expect(document.activeElement).toBe(page));
+    expect(page.value).toBe('3');
+    expect([...page.options].map((o) => o.value)).toEqual(['1', '2', '3']);
+    // Kept with Escape: nothing sent, the focus back on the button.
+    fireEvent.keyDown(page, { key: 'Escape' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove a page of bio.pdf' })),
+    );
+    expect(api.removeDocumentPage).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove a page of bio.pdf' }));
+    fireEvent.change(screen.getByLabelText('Page'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove page 2' }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
+    expect(api.removeDocumentPage).toHaveBeenCalledWith('DOC-48213907', 13, 2);
+    rerender(after);
+    expect(screen.getByText('Page 2 removed: bio.pdf now has 2 pages.')).toBeTruthy();
+    expect(within(item('Current foreign passport')).getByText(/240 KB · 2 pages/)).toBeTruthy();
+  });
+
+  it('says why a page was not removed, and offers no removal for a file of one page', async () => {
+    api.removeDocumentPage.mockRejectedValue(new ApiError(409, { message: PG.changedMeanwhile }, PG.changedMeanwhile));
+    const { rerender } = show(
+      checklist({
+        'foreign-passport': [{ ...stored(13, 'foreign-passport', 'bio.pdf', 'application/pdf'), pages: 2 }],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove a page of bio.pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove page 2' }));
+    expect((await within(item('Current foreign passport')).findByRole('alert')).textContent).toBe(PG.changedMeanwhile);
+    rerender(
+      checklist({
+        'foreign-passport': [{ ...stored(17, 'foreign-passport', 'bio.pdf', 'application/pdf'), pages: 1 }],
+      }),
+    );
+    expect(within(item('Current foreign passport')).getByText(/240 KB · 1 page(?!s)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove a page/ })).toBeNull();
   });
 
   it('says what letting go of a dragged file does: upload it, or replace the file there', () => {

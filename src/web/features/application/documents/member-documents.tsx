@@ -7,7 +7,13 @@ import {
 } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { addDocumentPage, deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
+import {
+  addDocumentPage,
+  deleteDocument,
+  removeDocumentPage,
+  reuseDocument,
+  uploadDocument,
+} from '../../../lib/application-api.ts';
 import {
   DOCUMENT_TEXT,
   DocumentItem,
@@ -74,6 +80,11 @@ export function MemberDocuments({
       // null: the document was no member's (nothing of the view changes).
       const next = (await deleteDocument(orderRef, document.id)).data;
       if (next) await onChecklist(next);
+    },
+    removePage: async (document, page) => {
+      const { document: left, checklist: next } = (await removeDocumentPage(orderRef, document.id, page)).data;
+      await onChecklist(next);
+      return left;
     },
     reuse: async (offer) => {
       await onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);

@@ -12,7 +12,7 @@ import {
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
-import { addDocumentPage, deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { addDocumentPage, deleteDocument, removeDocumentPage, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
 import { ProofPostalCode, proofCodeSaver } from '../documents/proof-postal-code.tsx';
@@ -259,6 +259,11 @@ function RequestedItem({
           // null: the document was no member's (nothing of the view changes).
           const next = (await deleteDocument(orderRef, document.id)).data;
           if (next) await rememberChecklist(client, orderRef, next);
+        },
+        removePage: async (document, page) => {
+          const { document: left, checklist } = (await removeDocumentPage(orderRef, document.id, page)).data;
+          await rememberChecklist(client, orderRef, checklist);
+          return left;
         },
         setProofCode: proofCodeSaver(client, orderRef, memberId, (next) => rememberChecklist(client, orderRef, next)),
       }}
