@@ -155,6 +155,16 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(sentBytes).toBeGreaterThan(0);
     expect(sentBytes).toBeLessThan(cameraPhoto.length / 2);
 
+    // That photo was the wrong page: taken out again (the last by default), the file keeps the other two.
+    await slot.getByRole('button', { name: 'Remove a page of passport.pdf' }).click();
+    const question = slot.getByRole('group', { name: 'Remove a page of passport.pdf' });
+    expect(await question.getByLabel('Page').inputValue()).toBe('3');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'passport-copy-remove-page-390');
+    await question.getByRole('button', { name: 'Remove page 3' }).click();
+    await expectVisible(slot.getByText(/· 2 pages/), 30_000);
+    await expectVisible(page.getByText('Page 3 removed: passport.pdf now has 2 pages.'));
+
     // From the keyboard, Replace's input rings Replace itself (the walk found only the box ringed).
     await slot.getByLabel('Add a page: Current foreign passport').focus();
     await page.keyboard.press('Shift+Tab');

@@ -31,6 +31,8 @@ export const DOCUMENT_TEXT = {
   preparedReady: 'We prepared it: print it from your print pack',
   printPackLink: 'Print pack (PDF)',
   uploaded: 'Uploaded',
+  /** A fitted photo, signature or thumb impression in, that fails one of its rules (photos-to-redo.ts). */
+  worthReplacing: 'Worth replacing',
   /** Read out once a file is in. */
   uploadedName: (name: string) => `${name} is uploaded.`,
   choose: 'Choose file',
@@ -264,6 +266,8 @@ export function DocumentItem({
   // In a member's form (its Documents step), Continue waits for an upload under way.
   const engine = useContext(EngineContext);
   const stored = item.documents[0];
+  // In, but failing one of its rules: no green tick that says it is done (its checks say what to fix).
+  const worthReplacing = item.uploaded && stored?.report?.passed === false;
   // A photo fitted to a portal's size (it carries its checks) is one image; other files may take a page.
   const pageable =
     canChange &&
@@ -380,10 +384,14 @@ export function DocumentItem({
         <span
           aria-hidden="true"
           className={`mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full ${
-            item.uploaded ? 'bg-green-100 text-green-800' : 'border border-slate-300 bg-white'
+            worthReplacing
+              ? 'bg-amber-100 text-amber-800'
+              : item.uploaded
+                ? 'bg-green-100 text-green-800'
+                : 'border border-slate-300 bg-white'
           }`}
         >
-          {item.uploaded ? <Icon name="check" className="size-4" /> : null}
+          {item.uploaded ? <Icon name={worthReplacing ? 'circle-alert' : 'check'} className="size-4" /> : null}
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{item.label}</h3>
@@ -398,6 +406,7 @@ export function DocumentItem({
               <span className="text-slate-500">{DOCUMENT_TEXT.optional}</span>
             )}
             {item.uploaded ? <span className="text-green-800"> · {DOCUMENT_TEXT.uploaded}</span> : null}
+            {worthReplacing ? <span className="text-amber-800"> · {DOCUMENT_TEXT.worthReplacing}</span> : null}
           </p>
           {item.hint ? (
             <p id={hintId} className="mt-1 text-sm text-slate-600">

@@ -229,6 +229,16 @@ describe('a member’s documents', () => {
     expect(checks.textContent).toContain('1 rule to fix');
     expect(checks.textContent).toContain('Stand in the middle of the frame.');
     expect(within(item('Current foreign passport')).queryByRole('region', { name: /Check of/ })).toBeNull();
+    // In, but with a rule to fix: not the green tick of a finished item.
+    expect(within(item('Photo')).getByText(/Uploaded/).parentElement?.textContent).toBe(
+      'Required · Uploaded · Worth replacing',
+    );
+    expect(item('Photo').querySelector('.bg-green-100')).toBeNull();
+    expect(item('Photo').querySelector('.bg-amber-100')).not.toBeNull();
+    expect(within(item('Current foreign passport')).getByText(/Uploaded/).parentElement?.textContent).toBe(
+      'Required · Uploaded',
+    );
+    expect(item('Current foreign passport').querySelector('.bg-green-100')).not.toBeNull();
   });
 
   it('adds a photo of the next page to a photo or a file of pages, not to a PDF as sent or a fitted photo (decision 0196)', async () => {
