@@ -85,6 +85,11 @@ export const costSummarySchema = z.object({
   premiumSupport: z.boolean(),
   /** SPEC.md §3 applied coupon: a single string, or null. */
   appliedCoupon: z.string().nullable(),
+  /**
+   * The package's fee note for the order's choices, when it has one: what is charged apart from
+   * this total (a centre's return shipping), as the service page says it beside the price.
+   */
+  feeNote: z.string().optional(),
   /** On the order's own cost-summary path: what was refunded of its payment so far (refunds made). */
   refundedCents: z.number().int().optional(),
 });

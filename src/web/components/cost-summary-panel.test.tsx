@@ -30,4 +30,13 @@ describe('CostSummaryPanel', () => {
     expect(text(html)).toContain(SUMMARY_TEXT.refundNote);
     expect(text(html)).not.toContain('official portal');
   });
+
+  it('says the package’s fee note under the total: what the centre may charge apart', () => {
+    const summary = priceCheckout(E_VISA_SNAPSHOT, 1, [], null, { applies: false });
+    const note = 'If you file by post, VFS Global charges for return shipping on top.';
+    expect(text(renderToStaticMarkup(<CostSummaryPanel summary={{ ...summary, feeNote: note }} />))).toMatch(
+      /Total to pay \$\d+ If you file by post, VFS Global charges for return shipping on top\.$/,
+    );
+    expect(text(renderToStaticMarkup(<CostSummaryPanel summary={summary} />))).not.toContain('return shipping');
+  });
 });

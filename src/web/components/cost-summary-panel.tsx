@@ -1,6 +1,7 @@
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { FEE_REFUND_MARK, FORMER_PRICE_LINE } from '../../domain/checkout/cost-summary.ts';
 import type { CostSummary } from '../lib/order-api.ts';
+import { Icon } from './ui/icon.tsx';
 import { Panel } from './ui/panel.tsx';
 
 export const SUMMARY_TEXT = {
@@ -22,7 +23,8 @@ export function CostSummaryPanel({
   summary,
 }: {
   /** An application's summary, or a photo order's lines and total (no refundable marks, no premium support). */
-  summary: Pick<CostSummary, 'currency' | 'lines' | 'totalCents'> & Partial<Pick<CostSummary, 'premiumSupport'>>;
+  summary: Pick<CostSummary, 'currency' | 'lines' | 'totalCents'> &
+    Partial<Pick<CostSummary, 'premiumSupport' | 'feeNote'>>;
 }) {
   const priced = summary.lines.filter((line) => line.kind !== 'summary');
   const explaining = summary.lines.filter((line) => line.kind === 'summary');
@@ -76,6 +78,13 @@ export function CostSummaryPanel({
           </dd>
         </div>
       </dl>
+      {/* What the package's centre may charge apart (return shipping), as its service page says beside the price. */}
+      {summary.feeNote ? (
+        <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-700">
+          <Icon name="info" className="mt-0.5 size-4 text-slate-500" />
+          {summary.feeNote}
+        </p>
+      ) : null}
       {summary.premiumSupport ? (
         <p className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-slate-900">{SUMMARY_TEXT.premium}</p>
       ) : null}

@@ -4330,6 +4330,7 @@ export interface components {
                         couponDiscountCents: number;
                         premiumSupport: boolean;
                         appliedCoupon: string | null;
+                        feeNote?: string;
                         refundedCents?: number;
                     };
                 };
@@ -13534,6 +13535,7 @@ export interface operations {
                                 referralDiscountCents: number;
                                 couponDiscountCents: number;
                                 premiumSupport: boolean;
+                                feeNote?: string;
                                 refundedCents?: number;
                             };
                             refundedCents: number;

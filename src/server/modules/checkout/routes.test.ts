@@ -222,6 +222,14 @@ describe('cost summary', () => {
     expect(s.lines.find((l: { id: string }) => l.id === 'service-fee').refundable).toBe(true);
     expect(s.premiumSupport).toBe(s.totalCents >= 10_000);
     expect(s.premiumSupport).toBe(true);
+    // What the centre may charge apart, said again where the customer pays (the package's fee note for the US).
+    expect(s.feeNote).toBe(
+      'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
+    );
+    // Kept through a change that answers the summary.
+    const changed = await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.feeNote).toBe(s.feeNote);
   });
 
   it('charges a family’s e-Visa our service fee alone and names what the portal takes from each (SPEC.md §9’s $12, was $24)', async () => {

@@ -353,11 +353,23 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
    * charged (the receipt's lines), which a later add-on price or referral discount does not move.
    */
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
+    const input = await applications.checkoutInput(on, order.id);
     const summary = isPaidStatus(order.status)
       ? await orders.chargedSummary(on, order)
-      : await pricedSummary(on, order);
+      : await pricing.summary(on, order, input.snapshot, input.memberIds);
     const coupon = await appliedCoupon(on, orders, order.id);
-    return { ...summary, appliedCoupon: coupon?.code ?? null };
+    const feeNote = await packageFeeNote(input.snapshot);
+    return { ...summary, appliedCoupon: coupon?.code ?? null, ...(feeNote ? { feeNote } : {}) };
+  }
+
+  /**
+   * The package's fee note for the order's choices, as its service page shows it beside the price
+   * ("If you file by post, VFS Global charges for return shipping on top."): what the centre may
+   * charge apart is said again where the customer pays.
+   */
+  async function packageFeeNote(started: { packageId: number; choices: ParameterChoices }): Promise<string | null> {
+    const found = await catalog.getPackage(started.packageId);
+    return found ? packageWording(found.pkg, started.choices).feeNote : null;
   }
 
   /** Runs a change before payment on the locked order, then stores the new total in the same transaction. */
