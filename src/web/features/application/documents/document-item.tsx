@@ -21,6 +21,7 @@ import { shrinkPagePhoto } from '../../../lib/shrink-photo.ts';
 import { EngineContext } from '../form-engine/engine-context.ts';
 import { ProofPostalCode } from './proof-postal-code.tsx';
 import { RemovePageButton } from './remove-page-button.tsx';
+import { useQuestionInPlace } from './use-question-in-place.ts';
 
 export const DOCUMENT_TEXT = {
   required: 'Required',
@@ -161,27 +162,14 @@ export function ItemProblem({ problem, id }: { problem: string | undefined; id?:
 
 /** Delete with a confirmation in place; the refusal (if any) is said by the caller. */
 export function RemoveButton({ document, onRemove }: { document: DocumentView; onRemove(): Promise<void> }) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
   // The question takes the focus on Keep it; kept (Keep it or Escape), the focus goes back to Delete.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) {
-      asked.current = true;
-      keep.current?.focus();
-    } else if (asked.current) {
-      asked.current = false;
-      ask.current?.focus();
-    }
-  }, [confirming]);
-  if (!confirming) {
+  const question = useQuestionInPlace<HTMLButtonElement>();
+  if (!question.asking) {
     return (
       <button
-        ref={ask}
+        ref={question.button}
         type="button"
-        onClick={() => setConfirming(true)}
+        onClick={() => question.setAsking(true)}
         className="btn-outline px-4 py-2 text-sm"
         aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`}
       >
@@ -194,32 +182,24 @@ export function RemoveButton({ document, onRemove }: { document: DocumentView; o
     <fieldset
       aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`}
       className="w-full rounded-xl bg-red-50 p-3"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !busy) {
-          event.stopPropagation();
-          setConfirming(false);
-        }
-      }}
+      onKeyDown={question.onKeyDown}
     >
       <p className="text-sm break-words text-red-900">{DOCUMENT_TEXT.confirmRemove(document.name)}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onRemove();
-            } finally {
-              setBusy(false);
-              setConfirming(false);
-            }
-          }}
+          disabled={question.busy}
+          onClick={() => question.answer(onRemove)}
           className="btn-primary bg-red-700 px-4 py-2 text-sm hover:bg-red-800"
         >
           {DOCUMENT_TEXT.remove}
         </button>
-        <button ref={keep} type="button" onClick={() => setConfirming(false)} className="btn-outline px-4 py-2 text-sm">
+        <button
+          ref={question.first}
+          type="button"
+          onClick={() => question.setAsking(false)}
+          className="btn-outline px-4 py-2 text-sm"
+        >
           {DOCUMENT_TEXT.keep}
         </button>
       </div>

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { DocumentView } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { useQuestionInPlace } from './use-question-in-place.ts';
 
 export const REMOVE_PAGE_TEXT = {
   /** Decision 0197: a wrong or blurred page of a file assembled here, taken out without starting again. */
@@ -13,8 +14,8 @@ export const REMOVE_PAGE_TEXT = {
 
 /**
  * "Remove a page" for a file whose pages were added here: the page is chosen in place (a native
- * select, a phone's own picker), then removed; the refusal (if any) is said by the caller. As
- * Delete's question, it takes the focus when asked and gives it back to its button when kept.
+ * select, a phone's own picker), then removed; the refusal (if any) is said by the caller. The
+ * choice takes the focus when asked, and gives it back to the button when kept.
  */
 export function RemovePageButton({
   document,
@@ -24,30 +25,17 @@ export function RemovePageButton({
   onRemove(page: number): Promise<void>;
 }) {
   const id = useId();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const question = useQuestionInPlace<HTMLSelectElement>();
   const [page, setPage] = useState(document.pages);
-  const choice = useRef<HTMLSelectElement>(null);
-  const ask = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asking) {
-      asked.current = true;
-      choice.current?.focus();
-    } else if (asked.current) {
-      asked.current = false;
-      ask.current?.focus();
-    }
-  }, [asking]);
-  if (!asking) {
+  if (!question.asking) {
     return (
       <button
-        ref={ask}
+        ref={question.button}
         type="button"
         onClick={() => {
           // The last page by default: the one just added is the likeliest wrong one.
           setPage(document.pages);
-          setAsking(true);
+          question.setAsking(true);
         }}
         className="btn-outline px-4 py-2 text-sm"
         aria-label={`${REMOVE_PAGE_TEXT.button} of ${document.name}`}
@@ -61,12 +49,7 @@ export function RemovePageButton({
     <fieldset
       aria-label={`${REMOVE_PAGE_TEXT.button} of ${document.name}`}
       className="w-full rounded-xl bg-red-50 p-3"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !busy) {
-          event.stopPropagation();
-          setAsking(false);
-        }
-      }}
+      onKeyDown={question.onKeyDown}
     >
       <p className="text-sm break-words text-red-900">{REMOVE_PAGE_TEXT.which(document.name)}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -74,10 +57,10 @@ export function RemovePageButton({
           {REMOVE_PAGE_TEXT.page}
         </label>
         <select
-          ref={choice}
+          ref={question.first}
           id={`${id}-page`}
           value={page}
-          disabled={busy}
+          disabled={question.busy}
           onChange={(event) => setPage(Number(event.target.value))}
           className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
         >
@@ -89,21 +72,13 @@ export function RemovePageButton({
         </select>
         <button
           type="button"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onRemove(page);
-            } finally {
-              setBusy(false);
-              setAsking(false);
-            }
-          }}
+          disabled={question.busy}
+          onClick={() => question.answer(() => onRemove(page))}
           className="btn-primary bg-red-700 px-4 py-2 text-sm hover:bg-red-800"
         >
           {REMOVE_PAGE_TEXT.confirm(page)}
         </button>
-        <button type="button" onClick={() => setAsking(false)} className="btn-outline px-4 py-2 text-sm">
+        <button type="button" onClick={() => question.setAsking(false)} className="btn-outline px-4 py-2 text-sm">
           {REMOVE_PAGE_TEXT.keep}
         </button>
       </div>
