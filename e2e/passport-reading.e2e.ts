@@ -132,6 +132,18 @@ describe('the passport reads itself (issue 30 §2)', () => {
     await slot.scrollIntoViewIfNeeded();
     await screenshot(page, 'passport-copy-two-pages-390');
 
+    // Scrolled down through the step, the chat button steps aside from the checks and fields it
+    // covered; on the way up it is back.
+    const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    const chatOpacity = () => chat.evaluate((el) => getComputedStyle(el).opacity);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, 500);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.chat-fab') as Element).opacity === '0');
+    await page.mouse.wheel(0, -200);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.chat-fab') as Element).opacity === '1');
+    expect(await chatOpacity()).toBe('1');
+
     // A phone's full-size photo of a page is drawn smaller before it is sent (the server keeps
     // 1600 px of it): not megabytes across a slow connection for ~100 KB kept.
     const cameraPhoto = await grainyJpeg(4000, 20);

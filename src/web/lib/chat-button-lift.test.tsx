@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChatButton } from '../shell/layout/chat-button.tsx';
 import { cleanupAfterEach, installBrowserStubs } from '../testing/dom.tsx';
 import { CHAT_LIFT_VARIABLE, liftChatButtonAbove } from './chat-button-lift.ts';
 
@@ -59,5 +60,38 @@ describe('liftChatButtonAbove', () => {
     barHeight(52);
     render(<Bar position="static" />);
     expect(lift()).toBe('');
+  });
+
+  it('has the chat button step aside while the page is scrolled down, back on the way up, at the foot, and once the bar goes', () => {
+    observeResizes();
+    barHeight(77);
+    render(<ChatButton number="15551234567" />);
+    const { unmount } = render(<Bar position="sticky" />);
+    const button = document.querySelector('.chat-fab') as HTMLElement;
+    const away = () => button.hasAttribute('data-scrolled-away');
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 5000 });
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      fireEvent.scroll(window);
+    };
+    scrollTo(400);
+    expect(away()).toBe(true);
+    // A jitter of a few pixels is no direction.
+    scrollTo(396);
+    expect(away()).toBe(true);
+    scrollTo(300);
+    expect(away()).toBe(false);
+    scrollTo(1200);
+    expect(away()).toBe(true);
+    // At the foot, the footer keeps room for it.
+    scrollTo(5000 - window.innerHeight);
+    expect(away()).toBe(false);
+    scrollTo(1200);
+    scrollTo(1600);
+    expect(away()).toBe(true);
+    unmount();
+    expect(away()).toBe(false);
+    scrollTo(2000);
+    expect(away()).toBe(false);
   });
 });

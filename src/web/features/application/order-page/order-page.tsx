@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
@@ -21,6 +21,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { chatButtonAsideWhileScrollingDown } from '../../../lib/chat-button-lift.ts';
 import { getCostSummary } from '../../../lib/order-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
 import { ORDER_REFRESH_MS } from '../../../lib/order-refresh.ts';
@@ -81,6 +82,8 @@ function StatusRemark({ order }: { order: ApplicationOrder }) {
 function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderRef: string; today: string }) {
   const title = useRef<HTMLHeadingElement>(null);
   const status = toOrderStatus(order.status);
+  // On a phone, a long page of amounts and documents: the chat button steps aside on the way down.
+  useEffect(chatButtonAsideWhileScrollingDown, []);
   const checklist = useQuery({
     queryKey: applicationKeys.checklist(order.displayId),
     queryFn: async () => (await getChecklist(order.displayId)).data,
