@@ -201,6 +201,17 @@ export function itemStillNeeded(item: { required: boolean; uploaded: boolean; re
 }
 
 /**
+ * A checked photo, signature or thumb impression that is in but fails one of its rules
+ * (photos-to-redo.ts): counted in, never shown with the tick of a finished item.
+ */
+export function itemWorthReplacing(item: {
+  uploaded: boolean;
+  documents: readonly { report?: { passed: boolean } | null | undefined }[];
+}): boolean {
+  return item.uploaded && item.documents[0]?.report?.passed === false;
+}
+
+/**
  * A member's checklist ticked against the member's uploaded documents and our team's requests:
  * each item with its documents and the request still open for it (decision 0068), and the
  * documents of items the checklist does not list. An item is `uploaded` (ticked, counted in) once

@@ -5,7 +5,11 @@ import {
   pagesNote,
   pageUploadRule,
 } from '../../../../domain/applications/document-pages.ts';
-import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
+import {
+  type ChecklistItemStatus,
+  type DocumentView,
+  itemWorthReplacing,
+} from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
@@ -247,7 +251,7 @@ export function DocumentItem({
   const engine = useContext(EngineContext);
   const stored = item.documents[0];
   // In, but failing one of its rules: no green tick that says it is done (its checks say what to fix).
-  const worthReplacing = item.uploaded && stored?.report?.passed === false;
+  const worthReplacing = itemWorthReplacing(item);
   // A photo fitted to a portal's size (it carries its checks) is one image; other files may take a page.
   const pageable =
     canChange &&

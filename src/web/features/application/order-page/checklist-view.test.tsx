@@ -123,6 +123,30 @@ describe('an item not uploaded', () => {
   });
 });
 
+describe('a photo in with a rule to fix (walk F)', () => {
+  it('reads "worth replacing" with an alert, not the tick of a finished item, and is counted in', () => {
+    const photo = {
+      ...proofItem,
+      id: 'photo',
+      label: 'Photo',
+      documents: [
+        file({
+          type: 'image/jpeg',
+          report: { sizeId: 'oci-photo' as const, checks: [], passed: false, fitted: null },
+        }),
+      ],
+    };
+    expect(itemStanding(photo)).toBe('Required · Uploaded · Worth replacing');
+    const report = { sizeId: 'oci-photo' as const, checks: [], passed: true, fitted: null };
+    const passed = { ...photo, documents: [file({ type: 'image/jpeg', report })] };
+    expect(itemStanding(passed)).toBe('Required · Uploaded');
+    show(null, { canChangeDocuments: false, items: [photo] });
+    expect(screen.getByText('Documents: 1 of 1 required uploaded')).toBeTruthy();
+    const line = screen.getByText('Photo').closest('p') as HTMLElement;
+    expect(line.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
+  });
+});
+
 describe('an item our team asked for again (review r68d #7)', () => {
   const asked = {
     ...proofItem,

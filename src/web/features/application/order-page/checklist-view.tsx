@@ -7,6 +7,7 @@ import {
   documentSlot,
   documentSlotElementId,
   itemStillNeeded,
+  itemWorthReplacing,
   type MemberChecklist,
 } from '../../../../domain/applications/documents.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -70,7 +71,8 @@ export function itemStanding(item: ChecklistItemStatus): string {
   // surrender certificate so, though nothing waited on it.
   const absent = item.required ? 'Missing' : 'Not uploaded';
   const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : absent;
-  return `${item.required ? 'Required' : 'Optional'} · ${state}`;
+  const redo = itemWorthReplacing(item) ? ` · ${DOCUMENT_TEXT.worthReplacing}` : '';
+  return `${item.required ? 'Required' : 'Optional'} · ${state}${redo}`;
 }
 
 /** Where the checklist was, once the retention policy deleted the order's files (issue 34 §4). */
@@ -166,7 +168,9 @@ function ChecklistLine({
       className="scroll-mt-24 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <p className="flex items-start gap-2 text-sm">
-        {item.uploaded ? (
+        {itemWorthReplacing(item) ? (
+          <Icon name="circle-alert" className="mt-0.5 size-4 text-amber-700" />
+        ) : item.uploaded ? (
           <Icon name="circle-check" className="mt-0.5 size-4 text-green-700" />
         ) : (
           <Icon
