@@ -52,7 +52,7 @@ const columns = [
       <span className="flex flex-col items-start gap-1">
         <Link
           to={`${ADMIN_ROUTES.ORDERS}/${getValue()}`}
-          className="font-mono font-semibold text-brand-700 underline underline-offset-4"
+          className="font-mono font-semibold whitespace-nowrap text-brand-700 underline underline-offset-4"
         >
           {getValue()}
         </Link>

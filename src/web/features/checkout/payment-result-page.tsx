@@ -28,6 +28,7 @@ import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { TAP_TARGET } from '../../components/ui/tap-target.ts';
+import { UnbrokenRefs } from '../../components/ui/unbroken-refs.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../lib/application-api.ts';
 import { confirmPayment, getPayment } from '../../lib/order-api.ts';
@@ -139,7 +140,9 @@ function Result({
           {nothingPaid ? RESULT_TEXT.confirmedTitle : RESULT_TEXT.completedTitle}
         </h1>
         <p className="text-slate-800">
-          {nothingPaid ? RESULT_TEXT.confirmedLead(orderRef) : RESULT_TEXT.completedLead(amount, orderRef)}
+          <UnbrokenRefs
+            text={nothingPaid ? RESULT_TEXT.confirmedLead(orderRef) : RESULT_TEXT.completedLead(amount, orderRef)}
+          />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">Order</dt>
