@@ -377,6 +377,28 @@ describe('FormEngine', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
   });
 
+  it('checks a marked question again once a copy answers it: no error left in red under the copied answer', async () => {
+    const { handle } = renderEngine({
+      offers: [
+        {
+          id: 'contact-2',
+          label: 'Same contact as Rahul',
+          from: 'From Rahul Sharma’s answers',
+          values: { email: 'r@example.com' },
+          keys: ['email'],
+        },
+      ],
+    });
+    act(() => {
+      handle.current?.showErrors({ email: 'Email is required' });
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Email is required');
+    fireEvent.click(screen.getByRole('button', { name: 'Same contact as Rahul' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'r@example.com'));
+    await waitFor(() => expect(screen.queryByText('Email is required')).toBeNull());
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('offers a copy worked out from the answers as they are now, and takes it once (liveOffers)', async () => {
     const { handle } = renderEngine({
       liveOffers: {

@@ -297,7 +297,8 @@ export function FormEngine({
     reValidateMode: 'onChange',
     resolver,
   });
-  const { control, getValues, setValue, trigger, unregister, subscribe, reset, setError, formState } = form;
+  const { control, getValues, getFieldState, setValue, trigger, unregister, subscribe, reset, setError, formState } =
+    form;
   const fill = useCallback<FillAnswers>(
     (answers) => {
       for (const [key, value] of Object.entries(answers)) {
@@ -535,12 +536,16 @@ export function FormEngine({
       }
       // In the order given: a question another one opens (the state after the country) comes after it.
       for (const [key, value] of Object.entries(offer.values)) setValue(key, value, { shouldDirty: true });
+      // A question already marked ("City is required" after Continue) is checked again as copied,
+      // not left in red under its new answer.
+      const marked = offer.keys.filter((key) => getFieldState(key).invalid);
+      if (marked.length > 0) void trigger(marked);
       setTaken((t) => ({
         ids: new Set(t.ids).add(offer.id),
         notes: { ...t.notes, ...Object.fromEntries(Object.keys(offer.values).map((key) => [key, offer.from])) },
       }));
     },
-    [getValues, setValue],
+    [getValues, setValue, getFieldState, trigger],
   );
   const noted = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
   const notedKeys = useMemo(() => Object.keys(noted), [noted]);
