@@ -133,7 +133,8 @@ describe('required answers, partial and complete', () => {
         { value: 'no', label: 'No' },
       ],
     };
-    expect(run([refused], {}).errors).toEqual({ refused: 'Visa refusal is required' });
+    // Not "Visa refusal is required", which reads as if a refusal were needed (walk F: "Address in India is required").
+    expect(run([refused], {}).errors).toEqual({ refused: 'Visa refusal: please answer Yes or No' });
   });
 });
 

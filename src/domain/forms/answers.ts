@@ -303,7 +303,11 @@ export function checkAnswers(definition: FormDefinition, input: unknown, options
       const raw = Object.hasOwn(values, field.key) ? values[field.key] : undefined;
       if (isEmptyAnswer(raw)) {
         if (options.mode === 'complete' && isRequired(field, (k) => answers[k])) {
-          errors[field.key] = blankButPresent(raw) ? M.blank(fieldName(field)) : M.required(fieldName(field));
+          errors[field.key] = blankButPresent(raw)
+            ? M.blank(fieldName(field))
+            : isYesNo(field)
+              ? M.yesOrNo(fieldName(field))
+              : M.required(fieldName(field));
         }
         return;
       }
@@ -345,4 +349,10 @@ export function answerErrors(error: z.ZodError): Record<string, string> {
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/** A question answered Yes or No (the form builder's yesNo): its options are exactly those two. */
+function isYesNo(field: AnswerField): boolean {
+  const values = 'options' in field ? field.options?.map((option) => option.value) : undefined;
+  return values?.length === 2 && values.includes('yes') && values.includes('no');
 }

@@ -13,6 +13,8 @@ import { FILE_TYPE_LABELS, type FileType } from './field-types.ts';
  */
 export const FORM_MESSAGES = {
   required: (name: string) => `${name} is required`,
+  /** A yes/no question left unanswered: "Address in India is required" read as if an address were needed. */
+  yesOrNo: (name: string) => `${name}: please answer Yes or No`,
   blank: (name: string) => `${name} should not be empty or contain only spaces`,
   tooShort: (name: string, min: number) => `${name} should be at least ${min} characters`,
   tooLong: (name: string, max: number) => `${name} should not exceed ${max} characters`,

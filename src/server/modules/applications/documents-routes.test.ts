@@ -1039,6 +1039,7 @@ describe('the OpenAPI document', () => {
     const base = '/api/v1/application/order/{orderRef}';
     expect(operations.sort()).toEqual([
       `DELETE ${base}/documents/{documentId}`,
+      `DELETE ${base}/documents/{documentId}/pages/{page}`,
       `GET ${base}/checklist`,
       `GET ${base}/documents`,
       `GET ${base}/documents/{documentId}/download`,
