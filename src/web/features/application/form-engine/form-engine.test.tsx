@@ -133,7 +133,10 @@ describe('FormEngine', () => {
     const { onStepChange } = renderEngine();
     fireEvent.click(continueButton());
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['Given name is required', 'Name change: please answer Yes or No']);
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Given name is required',
+      'Name change: please answer Yes or No',
+    ]);
     await waitFor(() => expect(document.activeElement).toBe(givenName()));
     expect(givenName().getAttribute('aria-invalid')).toBe('true');
     const group = screen.getByRole('group', { name: /Have you changed your name/ });

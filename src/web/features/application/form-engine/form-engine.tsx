@@ -206,8 +206,11 @@ export interface LiveOffers {
 const NO_NOTES: Readonly<Record<string, string>> = {};
 const NO_OFFERS: readonly CopyOffer[] = [];
 
-/** Sets answers as if typed: marked changed (autosave sends them) and checked. */
-export type FillAnswers = (answers: Record<string, string>) => void;
+/**
+ * Sets answers as if typed: marked changed (autosave sends them) and checked. `from` says where they
+ * came from beside each ("Read from the passport"), in place of a pre-filled or copied answer's note.
+ */
+export type FillAnswers = (answers: Record<string, string>, from: string) => void;
 
 const NO_HOST_STEPS: readonly HostStep[] = [];
 
@@ -299,14 +302,7 @@ export function FormEngine({
   });
   const { control, getValues, getFieldState, setValue, trigger, unregister, subscribe, reset, setError, formState } =
     form;
-  const fill = useCallback<FillAnswers>(
-    (answers) => {
-      for (const [key, value] of Object.entries(answers)) {
-        setValue(key, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
-      }
-    },
-    [setValue],
-  );
+
   // Read while rendering, so react-hook-form keeps it up to date for the callbacks below.
   const dirty = useRef(false);
   dirty.current = formState.isDirty;
@@ -546,6 +542,20 @@ export function FormEngine({
       }));
     },
     [getValues, setValue, getFieldState, trigger],
+  );
+  // A read of the passport fills answers a copy may have given (Rahul's issuing country, "From
+  // Priya's answers" in walk F): each then says it came from the read.
+  const fill = useCallback<FillAnswers>(
+    (answers, from) => {
+      for (const [key, value] of Object.entries(answers)) {
+        setValue(key, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+      }
+      setTaken((t) => ({
+        ids: t.ids,
+        notes: { ...t.notes, ...Object.fromEntries(Object.keys(answers).map((key) => [key, from])) },
+      }));
+    },
+    [setValue],
   );
   const noted = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
   const notedKeys = useMemo(() => Object.keys(noted), [noted]);

@@ -61,7 +61,10 @@ const definition: FormDefinition = {
 const member = '/api/v1/application/order/DOC-1/members/7/passport';
 const reading = readMrzLines(mrzLines(PRIYA), TODAY);
 
-function renderStep(copies = [{ documentId: 41, name: 'passport.jpg' }]) {
+function renderStep(
+  copies = [{ documentId: 41, name: 'passport.jpg' }],
+  given: { defaultValues?: Record<string, string>; notes?: Record<string, string> } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -70,6 +73,7 @@ function renderStep(copies = [{ documentId: 41, name: 'passport.jpg' }]) {
         memberKind="Adult"
         initialStep={2}
         today={TODAY}
+        {...given}
         stepAddOn={(stepKey, fill) =>
           stepKey === passportStepKey(definition, 'Adult') ? (
             <PassportReader
@@ -151,6 +155,29 @@ describe('PassportReader', () => {
         'Passport number: two characters are swapped. You typed X12345687, the passport says X12345678.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says an answer it filled was read from the passport, not copied from another member as before (walk F)', async () => {
+    fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/41`]: () => ok(reading),
+      [`PUT ${member}`]: (call) => ok({ ...(call.body as object), confirmedAt: '2026-11-29T10:00:00.000Z' }),
+    });
+    renderStep(undefined, {
+      defaultValues: { passportNumber: 'X0000000' },
+      notes: { passportNumber: 'From Priya Sharma’s answers' },
+    });
+    expect(await screen.findByText('From Priya Sharma’s answers')).toBeTruthy();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
+    fireEvent.click(await within(reader).findByRole('button', { name: PASSPORT_TEXT.use }));
+    const number = screen.getByLabelText(/^Passport number/) as HTMLInputElement;
+    await waitFor(() => expect(number.value).toBe('X12345678'));
+    const notes = (number.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(notes).toContain('Read from the passport');
+    expect(screen.queryByText('From Priya Sharma’s answers')).toBeNull();
   });
 
   it('fills nothing when the server refuses the passport as another person’s, and says why', async () => {

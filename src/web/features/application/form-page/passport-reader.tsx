@@ -32,6 +32,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage, type UploadProgress } from '../../../lib/api-client.ts';
 import { putAnswer } from '../../../lib/query-client.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
+import type { FillAnswers } from '../form-engine/form-engine.tsx';
 import {
   confirmPassport,
   getConfirmedPassport,
@@ -44,6 +45,8 @@ import { PassportCopyKeeper } from './passport-copy-keeper.tsx';
 
 export const PASSPORT_TEXT = {
   title: 'Read my passport',
+  /** Beside each answer "Use these values" filled, in place of where it came from before. */
+  readFrom: 'Read from the passport',
   intro:
     'Take a photo or scan of your passport’s photo page. We read the two lines of letters and numbers at the bottom and show you what we found: nothing is filled in until you say so.',
   choose: 'Read my passport',
@@ -115,8 +118,8 @@ export interface PassportReaderProps {
   today: string;
   /** The member's uploaded passport copies: photos, or PDF scans whose page image is read. */
   copies: readonly { documentId: number; name: string }[];
-  /** Puts answers into the form (as typed: marked changed, checked, saved by autosave). */
-  fill(answers: Record<string, string>): void;
+  /** Puts answers into the form (as typed: marked changed, checked, saved by autosave), noted as `from`. */
+  fill: FillAnswers;
   /** The member's checklist items while documents may change: a passport item with no file yet is offered the file read. */
   copyItems?: readonly ChecklistItemStatus[];
   /** Sends the file read as the member's file for a checklist item (decision 0196). */
@@ -182,7 +185,7 @@ export function PassportReader({
         return;
       }
     }
-    fill(Object.fromEntries(found.map(({ key, value }) => [key, value])));
+    fill(Object.fromEntries(found.map(({ key, value }) => [key, value])), PASSPORT_TEXT.readFrom);
     const copyItem = passportCopyItem(copyItems, fields.issuingState);
     setPhase({ kind: 'filled', copyItem: copyItem?.documents.length === 0 ? copyItem : undefined });
   }
