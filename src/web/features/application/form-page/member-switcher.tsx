@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { type Member, stepOfSteps } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -39,8 +40,15 @@ export interface SwitcherEntry {
  * open one marked (aria-current), and the review last. A row that scrolls sideways on phones.
  */
 export function MemberSwitcher({ entries }: { entries: SwitcherEntry[] }) {
+  const nav = useRef<HTMLElement>(null);
+  const current = entries.find((entry) => entry.current)?.key;
+  // The open member's chip is brought into the row's view (a walk's "Rahul Sharn" was cut at the
+  // screen's edge): the row scrolls sideways, the page not at all.
+  useEffect(() => {
+    if (current !== undefined && nav.current) showCurrentChip(nav.current);
+  }, [current]);
   return (
-    <nav aria-label={SWITCHER_TEXT.label} className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6">
+    <nav ref={nav} aria-label={SWITCHER_TEXT.label} className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6">
       <ul className="flex min-w-max gap-2 desk:min-w-0 desk:flex-wrap">
         {entries.map((entry) => (
           <li key={entry.key}>
@@ -72,4 +80,17 @@ export function MemberSwitcher({ entries }: { entries: SwitcherEntry[] }) {
       </ul>
     </nav>
   );
+}
+
+/** Room kept beside a chip scrolled into view, in px (the row's own padding on a phone). */
+const CHIP_MARGIN_PX = 16;
+
+/** Scrolls the row sideways just enough for its `aria-current` chip to be wholly in view. */
+function showCurrentChip(row: HTMLElement) {
+  const chip = row.querySelector('[aria-current="true"]');
+  if (!chip) return;
+  const shown = row.getBoundingClientRect();
+  const at = chip.getBoundingClientRect();
+  if (at.right > shown.right) row.scrollLeft += at.right - shown.right + CHIP_MARGIN_PX;
+  else if (at.left < shown.left) row.scrollLeft = Math.max(0, row.scrollLeft - (shown.left - at.left + CHIP_MARGIN_PX));
 }
