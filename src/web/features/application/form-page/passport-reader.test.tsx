@@ -102,7 +102,12 @@ describe('PassportReader', () => {
       'We read these from Aarav’s passport',
       'Filled in from Aarav’s passport. The answers will be checked against it before review.',
     ]);
-    for (const text of [child.title, child.intro, child.choose, child.found, child.foundHint, child.filled]) {
+    expect([child.agrees, child.disagrees]).toEqual([
+      'The answers match Aarav’s passport',
+      'The answers and Aarav’s passport disagree',
+    ]);
+    const said = [child.title, child.intro, child.choose, child.found, child.foundHint, child.filled];
+    for (const text of [...said, child.agrees, child.disagrees, child.disagreeHint]) {
       expect(text).not.toMatch(/\b(my|your)\b/i);
     }
     expect(passportWords('Adult', 'Priya Sharma')).toBe(PASSPORT_TEXT);

@@ -89,6 +89,9 @@ export function passportWords(memberKind: MemberKind, fullName: string) {
     found: `We read these from ${child} passport`,
     foundHint: 'Check each value against the passport. Correct a name if we misread a letter.',
     filled: `Filled in from ${child} passport. The answers will be checked against it before review.`,
+    agrees: `The answers match ${child} passport`,
+    disagrees: `The answers and ${child} passport disagree`,
+    disagreeHint: 'Correct the answer, or read the passport again if we misread it.',
   };
 }
 
@@ -317,11 +320,11 @@ export function PassportReader({
         />
       ) : stored && phase.kind !== 'uploading' && phase.kind !== 'reading' ? (
         disagreements.length > 0 ? (
-          <MismatchPanel disagreements={disagreements} />
+          <MismatchPanel words={words} disagreements={disagreements} />
         ) : (
           <p className="mt-4 flex items-center gap-2 font-medium text-emerald-800">
             <Icon name="circle-check" className="size-5" />
-            {PASSPORT_TEXT.agrees}
+            {words.agrees}
           </p>
         )
       ) : null}
@@ -430,15 +433,21 @@ function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }
 }
 
 /** Typed answers and the passport side by side, one row a disagreement, each with its message. */
-function MismatchPanel({ disagreements }: { disagreements: readonly Disagreement[] }) {
+function MismatchPanel({
+  words,
+  disagreements,
+}: {
+  words: ReturnType<typeof passportWords>;
+  disagreements: readonly Disagreement[];
+}) {
   const id = useId();
   return (
     <div className="mt-4 rounded-xl border border-red-200 bg-white p-4">
       <h4 id={`${id}-title`} className="flex items-center gap-2 font-bold text-red-900">
         <Icon name="circle-alert" className="size-5" />
-        {PASSPORT_TEXT.disagrees}
+        {words.disagrees}
       </h4>
-      <p className="mt-1 text-sm text-slate-700">{PASSPORT_TEXT.disagreeHint}</p>
+      <p className="mt-1 text-sm text-slate-700">{words.disagreeHint}</p>
       <table className="mt-3 w-full table-fixed text-left text-sm">
         <thead>
           <tr className="text-slate-600">
