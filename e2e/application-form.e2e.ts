@@ -341,7 +341,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     const minor = order.members[1];
     if (!minor) throw new Error('the order has no minor');
     await open(page, `${formUrl(order)}&member=${minor.id}&step=8`);
-    await expectVisible(stepHeading(page, 'Photo and signature'), 15_000);
+    // The photo alone: a minor's step does not promise a signature (walk F).
+    await expectVisible(stepHeading(page, 'Photo'), 15_000);
     const field = page.getByLabel('Aarav’s photo');
     await field.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });
     const fitted = page.getByRole('img', { name: UPLOAD_TEXT.fittedAlt(PHOTO_SIZES['oci-photo'].label) });
@@ -359,7 +360,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await fitted.scrollIntoViewIfNeeded();
     await looksRight(page, 'application-form-minor-photo-390');
     await page.setViewportSize({ width: 1440, height: 1100 });
-    await page.getByRole('heading', { level: 2, name: 'Photo and signature' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { level: 2, name: 'Photo' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'application-form-minor-photo-1440', { fullPage: false });
   }, 120_000);
 

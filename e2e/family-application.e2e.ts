@@ -251,7 +251,7 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
     await inputs.tick(group(page, 'Consent').getByRole('checkbox'));
   }
 
-  await continueTo(page, 'Photo and signature');
+  await continueTo(page, asked('Photo and signature', 'Photo'));
   await uploadFormImage(page, inputs, 'photo', files.photo);
   if (!minor) await uploadFormImage(page, inputs, 'signature', files.heic);
 
@@ -297,7 +297,9 @@ async function readPassport(
     30_000,
   );
   await inputs.tap(reader.getByRole('button', { name: 'Use these values' }));
-  await expectVisible(reader.getByText('Your answers match the passport you read'));
+  await expectVisible(
+    reader.getByText(asked('Your answers match the passport you read', 'The answers match {name}’s passport')),
+  );
 }
 
 /** The open step at 390 and at 1440 px, to look at by hand (git-ignored); the journey goes on at 390. */

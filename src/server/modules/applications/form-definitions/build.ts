@@ -91,6 +91,9 @@ const MINOR_TITLES: Readonly<Record<string, string>> = {
   'The Indian company you visit': 'The Indian company {name} visits',
   'The visa you need': 'The visa {name} needs',
   'What you are applying for': 'What {name} is applying for',
+  // A minor's step asks the photo alone (the signature is an adult's): walk F read "Photo and
+  // signature" over it. Not "{name}'s photo", the question's own label: three regions of one name.
+  'Photo and signature': 'Photo',
 };
 
 function minorTitle(title: string): { minor: MinorTexts } | Record<string, never> {

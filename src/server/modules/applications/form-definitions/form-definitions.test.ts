@@ -457,6 +457,9 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
       expect.arrayContaining(['Your photo', 'Your signature', 'About you', 'I was an Indian citizen']),
     );
     expect(adult.join(' ')).not.toContain('Priya');
+    // The child's step asks the photo alone: its title does not promise a signature (walk F).
+    expect(minor).not.toContain('Photo and signature');
+    expect(adult).toContain('Photo and signature');
   });
 
   it('an OCI re-issue: the choices the member speaks name the child', () => {
