@@ -315,6 +315,47 @@ describe('householdPrefill', () => {
     ).toBe('below-matriculation');
   });
 
+  it('offers a second child a brother’s or sister’s place of birth and citizenship with one tap, never a parent’s', () => {
+    const vihaan: HouseholdMember = {
+      id: 5,
+      fullName: 'Vihaan Sharma',
+      dateOfBirth: '2019-06-01',
+      kind: 'Minor',
+      relationship: 'Child',
+      answers: {},
+    };
+    const born = {
+      ...anaya,
+      answers: { birthCity: 'Sunnyvale', birthCountry: 'US', presentNationality: 'US' },
+    };
+    const bornAbroad = { ...priya, answers: { ...priya.answers, birthCountry: 'IN', presentNationality: 'US' } };
+    const prefill = householdPrefill(DEFINITION, vihaan, [bornAbroad, rahul, born, vihaan], account, TODAY);
+    expect(prefill.offers.filter((o) => ['birthplace', 'citizenship'].includes(o.group))).toEqual([
+      {
+        group: 'birthplace',
+        memberId: born.id,
+        label: 'Born where Anaya was',
+        from: 'From Anaya Sharma’s answers',
+        values: { birthCity: 'Sunnyvale', birthCountry: 'US' },
+      },
+      {
+        group: 'citizenship',
+        memberId: born.id,
+        label: 'Same citizenship as Anaya',
+        from: 'From Anaya Sharma’s answers',
+        values: { presentNationality: 'US' },
+      },
+    ]);
+    // Offered, not given: a brother may be born elsewhere.
+    expect(prefill.answers.birthCity).toBeUndefined();
+    // An adult is offered neither from the children, nor a child from a parent born in India.
+    const adult = householdPrefill(DEFINITION, { ...rahul, answers: {} }, [bornAbroad, rahul, born], account, TODAY);
+    expect(adult.offers.map((o) => o.group)).not.toContain('birthplace');
+    const onlyChild = householdPrefill(DEFINITION, vihaan, [bornAbroad, rahul, vihaan], account, TODAY);
+    expect(onlyChild.offers.map((o) => o.group)).not.toContain('birthplace');
+    expect(onlyChild.offers.map((o) => o.group)).not.toContain('citizenship');
+  });
+
   it('gives a second child what their brother or sister said about the parents, not the consent', () => {
     const kabir: HouseholdMember = {
       id: 4,

@@ -181,6 +181,10 @@ export const HOUSEHOLD_GROUPS = {
   ],
   contact: ['email', 'mobile', 'otherPhone'],
   background: ['convicted', 'proceedingsPending', 'refusedOrDeported'],
+  // Offered only from a brother or sister (FROM_SIBLINGS): a walk retyped a second child's
+  // "Sunnyvale, United States", and "By birth" with "No" other nationality, as the first's.
+  birthplace: ['birthCity', 'birthCountry', 'birthDistrict', 'birthState'],
+  citizenship: ['presentNationality', 'nationalityAcquiredBy', 'otherNationality', 'otherNationalityCountry'],
 } as const;
 export type HouseholdGroup = keyof typeof HOUSEHOLD_GROUPS;
 export const HOUSEHOLD_GROUP_NAMES = Object.keys(HOUSEHOLD_GROUPS) as [HouseholdGroup, ...HouseholdGroup[]];
@@ -213,6 +217,13 @@ export function offerFits(
   return OFFERED_WHEN[group]?.(values, keys, mine) ?? true;
 }
 
+/**
+ * Groups offered only from a brother or sister of the same parents (siblingsOf): children of one
+ * family are often born in one town and citizens of one country the same way; a parent's birth in
+ * India or naturalisation is theirs alone, and offered to a child would invite a wrong answer.
+ */
+const FROM_SIBLINGS: readonly HouseholdGroup[] = ['birthplace', 'citizenship'];
+
 /** Whether `offerFits` can ever say no for `group` (only those are asked again as the member answers). */
 export const offerHasCondition = (group: HouseholdGroup): boolean => OFFERED_WHEN[group] !== undefined;
 
@@ -238,6 +249,8 @@ export const HOUSEHOLD_TEXT = {
       address: `Same address as ${firstName}`,
       contact: `Same contact as ${firstName}`,
       background: `No to each, as ${firstName} answered`,
+      birthplace: `Born where ${firstName} was`,
+      citizenship: `Same citizenship as ${firstName}`,
     })[group],
 } as const;
 
@@ -620,7 +633,7 @@ function copyOffers(
     const keys = HOUSEHOLD_GROUPS[group].filter((key) => asked.has(key));
     if (keys.length === 0) continue;
     const seen = new Set<string>();
-    for (const other of others) {
+    for (const other of FROM_SIBLINGS.includes(group) ? siblingsOf(member, others) : others) {
       if (isEarlier(other) && ASKED_AFRESH.includes(group)) continue;
       const given = keys.filter((key) => !isEmptyAnswer(other.answers[key]));
       const fits = given.map((key) => [key, fitAnswer(asked, key, other.answers[key], today)] as const);
