@@ -32,6 +32,9 @@ export const PHOTOS_TO_REDO_TEXT = {
   item: (photo: Pick<PhotoToRedo, 'label' | 'problem'>) => `${photo.label}: ${photo.problem}`,
   why: 'The government portal checks photos and signatures by these rules, and each applicant’s must be their own. Your order can go on without a new one; our team may ask for it.',
   replace: (label: string) => `Replace ${label}`,
+  /** The order is with our team (Order pending): the files are named, no longer replaced by the customer. */
+  teamChecks:
+    'Our team checks these before anything is sent, and asks you here and by e-mail for a new one if the portal would refuse it:',
   /**
    * The same file as another member's photo or signature: a walk's parent sent one signature for
    * the whole family and one child's photo for the other, and every check passed.

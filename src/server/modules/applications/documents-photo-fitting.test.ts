@@ -12,7 +12,7 @@ import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { loadFaceModel, phonePhoto, plain, stopFaceDetection } from '../photos/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
-import { ADULT, apiCall, startApplication } from './testing.ts';
+import { ADULT, apiCall, moveOrderTo, startApplication } from './testing.ts';
 
 // The application's photo, signature and thumb impression slots with the real SevaPhotos engine
 // (face model included): what a phone sends is kept fitted to the OCI portal's size (issue 30).
@@ -122,6 +122,14 @@ describe('an application photo is fitted to the portal’s size, not refused', (
       },
     ]);
     expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
+    // Still named once the order is with our team (Order pending), for the order page to say they check it;
+    // no longer once they have moved it on.
+    await moveOrderTo(t.app, view.id, 'Order pending');
+    const waiting = (await apiCall(t.app, 'GET', `/application/order/${ref}`, token)).json().data;
+    expect(waiting.toDo.photosToRedo).toEqual(view.toDo.photosToRedo);
+    await moveOrderTo(t.app, view.id, 'In review', 'staff');
+    const inReview = (await apiCall(t.app, 'GET', `/application/order/${ref}`, token)).json().data;
+    expect(inReview.toDo.photosToRedo).toEqual([]);
   });
 
   it('a 3-year-old’s blank thumb impression is checked as a thumb impression, never as a signature', async () => {

@@ -1128,6 +1128,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * What the order page and checkout say is left, while the order's status lets documents
      * change (nothing once it does not): each member's required documents not uploaded yet, the
      * proofs of address from another mission's area, and the files in that fail SevaPhotos' rules.
+     * Those files are still named while the order waits for our team (Order pending): the last
+     * upload moves it there, and the customer who read "Worth replacing" a moment before is told
+     * our team checks them (walk F saw the list vanish).
      */
     async gaps(
       order: Order,
@@ -1135,8 +1138,17 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       members: readonly MemberRow[],
       definition: FormDefinition | null,
     ): Promise<OrderGaps> {
-      if (!canChangeDocuments(order.status))
-        return { missingDocuments: [], preparedAfterPayment: [], proofConflicts: [], photosToRedo: [] };
+      if (!canChangeDocuments(order.status)) {
+        const waiting = order.status === 'Order pending';
+        return {
+          missingDocuments: [],
+          preparedAfterPayment: [],
+          proofConflicts: [],
+          photosToRedo: waiting
+            ? photosToRedoOf(app, members, await repository.listLive(order.id, 'from-customer'), definition)
+            : [],
+        };
+      }
       const [uploaded, requests] = await Promise.all([
         repository.listLive(order.id, 'from-customer'),
         repository.listRequests(order.id),

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { type ApplicationOrder, canChangeDocuments } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT, memberNamer, neededItem } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
 import { itemStep } from '../../../../domain/applications/item-step.ts';
@@ -51,7 +51,8 @@ function PhotosToRedo({
   definition: FormDefinition | null;
   link(at: { memberId: number; step?: number }, children: React.ReactNode): React.ReactNode;
 }) {
-  const photos = order.toDo.photosToRedo;
+  // Once the order is with our team, the order page says they check these: nothing to replace here.
+  const photos = canChangeDocuments(order.status) ? order.toDo.photosToRedo : [];
   if (photos.length === 0) return null;
   return (
     <section aria-labelledby="redo-heading" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-5">

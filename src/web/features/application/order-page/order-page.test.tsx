@@ -169,6 +169,28 @@ describe('/service-order', () => {
     );
   });
 
+  it('names a photo worth replacing once the order is with our team, as theirs to check: no Replace link (walk F)', async () => {
+    serve(() =>
+      order({
+        status: 'Order pending',
+        members: twoMembers(),
+        toDo: {
+          incompleteForms: [],
+          missingDocuments: [],
+          photosToRedo: [
+            { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.', step: 6 },
+          ],
+        },
+      }),
+    );
+    renderPage();
+    const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByText(COMPLETION_TEXT.allInPaid)).toBeTruthy();
+    expect(within(toDo).getByText(PHOTOS_TO_REDO_TEXT.teamChecks)).toBeTruthy();
+    expect(within(toDo).getByText('Dev’s photo: The photo is out of focus.')).toBeTruthy();
+    expect(within(toDo).queryByRole('link', { name: 'Replace Dev’s photo' })).toBeNull();
+  });
+
   it('sends a document our team asked for to its slot on this page; says Everything is in once the order is with our team (issue 30)', async () => {
     let current = order({
       status: 'Forms incomplete',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { type ApplicationOrder, canChangeDocuments } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
 import { walkedSteps } from '../../../../domain/applications/members.ts';
@@ -71,7 +71,10 @@ export function sentBackRemark(order: ApplicationOrder): string | null {
  */
 export function ToDo({ order, paymentPending }: { order: ApplicationOrder; paymentPending: boolean }) {
   const ref = order.displayId;
-  const { incompleteForms, missingDocuments, photosToRedo } = order.toDo;
+  const { incompleteForms, missingDocuments } = order.toDo;
+  // While documents may change, each is the customer's to replace; once the order is with our team, ours to check.
+  const open = canChangeDocuments(order.status);
+  const photosToRedo = open ? order.toDo.photosToRedo : [];
   const nothing = incompleteForms.length === 0 && missingDocuments.length === 0 && photosToRedo.length === 0;
   // Our team's check is done (Submitted): the customer sends the file now, or waits for where to.
   const sending = sendingToDo(order);
@@ -94,12 +97,15 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
           {sending}
         </p>
       ) : nothing && !paymentPending ? (
-        <p className="mt-3 flex items-start gap-2 text-slate-700">
-          <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
-          {order.status === 'Order pending'
-            ? COMPLETION_TEXT.allInPaid
-            : 'Nothing right now. We will let you know here and by e-mail when anything changes.'}
-        </p>
+        <>
+          <p className="mt-3 flex items-start gap-2 text-slate-700">
+            <Icon name="circle-check" className="mt-0.5 size-5 text-green-700" />
+            {order.status === 'Order pending'
+              ? COMPLETION_TEXT.allInPaid
+              : 'Nothing right now. We will let you know here and by e-mail when anything changes.'}
+          </p>
+          {open ? null : <TeamChecksPhotos photos={order.toDo.photosToRedo} />}
+        </>
       ) : (
         <ul className="mt-4 space-y-3">
           {incompleteForms.map((form) => (
@@ -149,5 +155,23 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
         </ul>
       )}
     </Panel>
+  );
+}
+
+/** The files that fail a rule, named once the order is with our team: they check them, and ask if needed. */
+function TeamChecksPhotos({ photos }: { photos: ApplicationOrder['toDo']['photosToRedo'] }) {
+  if (photos.length === 0) return null;
+  return (
+    <div className="mt-3 flex items-start gap-2 text-slate-700">
+      <Icon name="camera" className="mt-0.5 size-5 text-amber-700" />
+      <div className="min-w-0">
+        <p>{PHOTOS_TO_REDO_TEXT.teamChecks}</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
+          {photos.map((photo) => (
+            <li key={`${photo.memberId}-${photo.itemId}`}>{PHOTOS_TO_REDO_TEXT.item(photo)}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }
