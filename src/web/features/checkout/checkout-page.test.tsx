@@ -134,6 +134,13 @@ describe('checkout', () => {
     expect(within(total).getByText('Not refundable once submitted')).toBeTruthy();
     expect(within(total).getByText('Refundable')).toBeTruthy();
     expect(within(total).getByTestId('checkout-total').textContent).toBe('$708');
+    // Said first too, before the add-ons, for a phone where the summary comes after them (walk F).
+    const upFront = screen.getByRole('link', { name: CHECKOUT_TEXT.toSummary }).closest('p') as HTMLElement;
+    expect(upFront.compareDocumentPosition(addOns) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(upFront.textContent).toContain('Total to pay $708');
+    expect(within(upFront).getByRole('link', { name: CHECKOUT_TEXT.toSummary }).getAttribute('href')).toBe(
+      '#checkout-summary',
+    );
     // The former price is struck through on screen and said as such to a screen reader.
     expect(within(total).getByText('Package Cost Per Member').nextElementSibling?.textContent).toBe('$354(was $374)');
     expect(within(total).getByText(/Premium support included/)).toBeTruthy();

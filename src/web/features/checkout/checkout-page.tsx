@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { PHOTOS_TO_REDO_TEXT, type PhotoToRedo } from '../../../domain/applications/photos-to-redo.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/payment.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { HeadedList } from '../../components/ui/headed-list.tsx';
@@ -18,6 +19,9 @@ import { CHECKOUT_SUMMARY_TEXT, CheckoutSummary } from './checkout-summary.tsx';
 
 export const CHECKOUT_TEXT = {
   title: 'Checkout',
+  /** Above the add-ons on a phone, where the summary comes after them (walk F: the total ~1,500 px down). */
+  totalUpFront: 'Total to pay',
+  toSummary: 'See the cost summary and pay',
   back: 'Back to your order',
   coupon: CHECKOUT_SUMMARY_TEXT.coupon,
   pay: CHECKOUT_SUMMARY_TEXT.pay,
@@ -134,6 +138,22 @@ function Checkout({ order }: { order: ApplicationOrder }) {
   return (
     <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_24rem] desk:items-start">
       <div className="min-w-0 space-y-8">
+        {summary.data ? (
+          <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-2xl border border-slate-200 bg-white px-4 py-3 desk:hidden">
+            <span className="text-slate-700">
+              {CHECKOUT_TEXT.totalUpFront}{' '}
+              <strong className="text-lg text-slate-900">
+                {formatMoney({ amountCents: summary.data.totalCents, currency: summary.data.currency })}
+              </strong>
+            </span>
+            <a
+              href="#checkout-summary"
+              className={`${TAP_TARGET} font-semibold text-brand-700 underline underline-offset-4`}
+            >
+              {CHECKOUT_TEXT.toSummary}
+            </a>
+          </p>
+        ) : null}
         {addOns.isError ? <LoadError what="the add-ons" onRetry={() => void addOns.refetch()} /> : null}
         {addOns.data ? (
           <AddOnsSection orderRef={ref} addOns={addOns.data.addOns} members={order.members} />
