@@ -69,7 +69,8 @@ export function wasPaid(timeline: readonly Pick<StatusChange, 'fromStatus' | 'st
 export const PAID_LINES_TEXT = {
   title: 'What you paid',
   total: 'Total paid',
-  receiptNote: 'The same lines as your receipt e-mail.',
+  // Each charge in the receipt's words; the e-mail also lists the summary's explaining lines (members, actual cost).
+  receiptNote: 'Each charge as your receipt e-mail words it.',
   /** Once some of it went back: the refunds made, and what the payment now comes to. */
   refunded: 'Refunded to you',
   net: 'Paid, less refunds',
