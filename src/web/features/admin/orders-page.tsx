@@ -193,7 +193,7 @@ export function OrdersPage({
       <TableSearch
         label="Order id, e-mail, or customer or applicant name"
         value={query.q}
-        placeholder="DOC-12345678 or name@example.com"
+        placeholder="DOC-12345678, a name or e-mail"
       />
       <QueueFilters query={query} services={services} />
       <DataTable
