@@ -350,19 +350,20 @@ describe('FormEngine', () => {
     expect(givenName().getAttribute('aria-invalid')).toBe('true');
   });
 
+  /** Another member's contact, offered with one tap. */
+  const RAHULS_CONTACT = {
+    id: 'contact-2',
+    label: 'Same contact as Rahul',
+    from: 'From Rahul Sharma’s answers',
+    values: { email: 'r@example.com' },
+    keys: ['email'],
+  };
+
   it('says where a pre-filled answer came from, and takes a one-tap copy into the form, saying where it came from', async () => {
     const { onChange, handle } = renderEngine({
       defaultValues: { givenName: 'PRIYA' },
       notes: { givenName: 'From “Who is applying”' },
-      offers: [
-        {
-          id: 'contact-2',
-          label: 'Same contact as Rahul',
-          from: 'From Rahul Sharma’s answers',
-          values: { email: 'r@example.com' },
-          keys: ['email'],
-        },
-      ],
+      offers: [RAHULS_CONTACT],
     });
     // Shown, editable, and read out with the field.
     expect(givenName()).toHaveProperty('value', 'PRIYA');
@@ -382,15 +383,7 @@ describe('FormEngine', () => {
 
   it('checks a marked question again once a copy answers it: no error left in red under the copied answer', async () => {
     const { handle } = renderEngine({
-      offers: [
-        {
-          id: 'contact-2',
-          label: 'Same contact as Rahul',
-          from: 'From Rahul Sharma’s answers',
-          values: { email: 'r@example.com' },
-          keys: ['email'],
-        },
-      ],
+      offers: [RAHULS_CONTACT],
     });
     act(() => {
       handle.current?.showErrors({ email: 'Email is required' });
@@ -465,15 +458,7 @@ describe('where a pre-filled answer came from, beside it only while it holds one
 
   it('with no noted answer, notes none as the member types, then the one-tap copy once taken', async () => {
     renderEngine({
-      offers: [
-        {
-          id: 'contact-2',
-          label: 'Same contact as Rahul',
-          from: 'From Rahul Sharma’s answers',
-          values: { email: 'r@example.com' },
-          keys: ['email'],
-        },
-      ],
+      offers: [RAHULS_CONTACT],
     });
     fireEvent.change(givenName(), { target: { value: 'ASHA' } });
     await waitFor(() => expect(givenName()).toHaveProperty('value', 'ASHA'));
