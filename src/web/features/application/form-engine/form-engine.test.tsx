@@ -104,6 +104,15 @@ const heading = () => screen.getByRole('heading', { level: 2 });
 const continueButton = () => screen.getByRole('button', { name: /Continue|Review answers/ });
 const givenName = () => screen.getByLabelText(/^Given name/);
 
+/** Another member's contact, offered with one tap. */
+const RAHULS_CONTACT = {
+  id: 'contact-2',
+  label: 'Same contact as Rahul',
+  from: 'From Rahul Sharma’s answers',
+  values: { email: 'r@example.com' },
+  keys: ['email'],
+};
+
 describe('FormEngine', () => {
   it('renders the member’s first step as a guided card, with the per-member step counter', () => {
     renderEngine();
@@ -349,15 +358,6 @@ describe('FormEngine', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Given name is too long');
     expect(givenName().getAttribute('aria-invalid')).toBe('true');
   });
-
-  /** Another member's contact, offered with one tap. */
-  const RAHULS_CONTACT = {
-    id: 'contact-2',
-    label: 'Same contact as Rahul',
-    from: 'From Rahul Sharma’s answers',
-    values: { email: 'r@example.com' },
-    keys: ['email'],
-  };
 
   it('says where a pre-filled answer came from, and takes a one-tap copy into the form, saying where it came from', async () => {
     const { onChange, handle } = renderEngine({
