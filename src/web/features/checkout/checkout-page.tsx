@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
@@ -12,6 +13,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { TAP_TARGET } from '../../components/ui/tap-target.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applicationFormHref, applicationKeys, getApplication, serviceOrderHref } from '../../lib/application-api.ts';
+import { chatButtonAsideWhileScrollingDown } from '../../lib/chat-button-lift.ts';
 import { applyCoupon, getAddOns, getCostSummary, removeCoupon } from '../../lib/order-api.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { AddOnsSection } from './add-ons-section.tsx';
@@ -128,6 +130,8 @@ function StillNeeded({ order }: { order: ApplicationOrder }) {
 
 function Checkout({ order }: { order: ApplicationOrder }) {
   const ref = order.displayId;
+  // On a phone it covered an add-on's label and the coupon's Apply (walk G): it steps aside on the way down.
+  useEffect(chatButtonAsideWhileScrollingDown, []);
   const queryClient = useQueryClient();
   const addOns = useQuery({ queryKey: applicationKeys.addOns(ref), queryFn: async () => (await getAddOns(ref)).data });
   const summary = useQuery({

@@ -48,7 +48,10 @@ const checklist: MemberChecklist = {
   complete: false,
 };
 
-function show(slot: string | null, { canChangeDocuments = true, filesDeleted = false, items = checklist.items } = {}) {
+function show(
+  slot: string | null,
+  { canChangeDocuments = true, filesDeleted = false, items = checklist.items, worthReplacing = [] as string[] } = {},
+) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <DocumentSlotContext.Provider value={slot}>
@@ -57,6 +60,7 @@ function show(slot: string | null, { canChangeDocuments = true, filesDeleted = f
           checklist={{ ...checklist, items }}
           canChangeDocuments={canChangeDocuments}
           filesDeleted={filesDeleted}
+          worthReplacing={worthReplacing}
         />
       </DocumentSlotContext.Provider>
     </QueryClientProvider>,
@@ -143,6 +147,20 @@ describe('a photo in with a rule to fix (walk F)', () => {
     show(null, { canChangeDocuments: false, items: [photo] });
     expect(screen.getByText('Documents: 1 of 1 required uploaded')).toBeTruthy();
     const line = screen.getByText('Photo').closest('p') as HTMLElement;
+    expect(line.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
+  });
+
+  it('marks an item the order names worth replacing though its own checks pass: the same file as another member’s (walk G)', () => {
+    const report = { sizeId: 'oci-signature' as const, checks: [], passed: true, fitted: null };
+    const signature = {
+      ...proofItem,
+      id: 'signature',
+      label: 'Signature',
+      documents: [file({ type: 'image/jpeg', report })],
+    };
+    show(null, { canChangeDocuments: false, items: [signature], worthReplacing: ['signature'] });
+    const line = screen.getByText('Signature').closest('p') as HTMLElement;
+    expect(line.textContent).toBe('Signature · Required · Uploaded · Worth replacing');
     expect(line.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
   });
 });

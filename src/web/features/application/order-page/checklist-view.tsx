@@ -64,14 +64,14 @@ export function DocumentLine({ document }: { document: DocumentView }) {
  * uploaded, missing (not uploaded, when optional), or asked for again by our team (its file is not
  * the one they wait for).
  */
-export function itemStanding(item: ChecklistItemStatus): string {
+export function itemStanding(item: ChecklistItemStatus, worthReplacing = itemWorthReplacing(item)): string {
   if (item.preparedByUs && !item.uploaded)
     return item.printPack ? DOCUMENT_TEXT.preparedReady : DOCUMENT_TEXT.preparedByUs;
   // An optional item is never "missing": a walk's family read a Canadian-born child's optional
   // surrender certificate so, though nothing waited on it.
   const absent = item.required ? 'Missing' : 'Not uploaded';
   const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : absent;
-  const redo = itemWorthReplacing(item) ? ` · ${DOCUMENT_TEXT.worthReplacing}` : '';
+  const redo = worthReplacing && item.uploaded ? ` · ${DOCUMENT_TEXT.worthReplacing}` : '';
   return `${item.required ? 'Required' : 'Optional'} · ${state}${redo}`;
 }
 
@@ -92,11 +92,17 @@ export function ChecklistView({
   checklist,
   canChangeDocuments,
   filesDeleted,
+  worthReplacing = [],
 }: {
   orderRef: string;
   checklist: MemberChecklist;
   canChangeDocuments: boolean;
   filesDeleted: boolean;
+  /**
+   * The member's items the order names as worth replacing (its `toDo.photosToRedo`): a file that
+   * fails a rule, or the same file as another member's, which the item alone cannot tell.
+   */
+  worthReplacing?: readonly string[];
 }) {
   if (filesDeleted)
     return (
@@ -127,6 +133,7 @@ export function ChecklistView({
               memberId={checklist.memberId}
               item={item}
               canChangeDocuments={canChangeDocuments}
+              worthReplacing={itemWorthReplacing(item) || worthReplacing.includes(item.id)}
             />
           ),
         )}
@@ -151,11 +158,13 @@ function ChecklistLine({
   memberId,
   item,
   canChangeDocuments,
+  worthReplacing,
 }: {
   orderRef: string;
   memberId: number;
   item: ChecklistItemStatus;
   canChangeDocuments: boolean;
+  worthReplacing: boolean;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   const slotId = documentSlotElementId(documentSlot.item(memberId, item.id));
@@ -168,7 +177,7 @@ function ChecklistLine({
       className="scroll-mt-24 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <p className="flex items-start gap-2 text-sm">
-        {itemWorthReplacing(item) ? (
+        {worthReplacing && item.uploaded ? (
           <Icon name="circle-alert" className="mt-0.5 size-4 text-amber-700" />
         ) : item.uploaded ? (
           <Icon name="circle-check" className="mt-0.5 size-4 text-green-700" />
@@ -180,7 +189,7 @@ function ChecklistLine({
         )}
         <span className="min-w-0 flex-1">
           <span className="font-medium text-slate-900">{item.label}</span>{' '}
-          <span className="text-slate-600">· {itemStanding(item)}</span>
+          <span className="text-slate-600">· {itemStanding(item, worthReplacing)}</span>
         </span>
       </p>
       <div className="pl-6">

@@ -175,6 +175,7 @@ function MemberCard({
           checklist={checklist}
           canChangeDocuments={order.actions.canChangeDocuments}
           filesDeleted={order.files.deletedAt !== null}
+          worthReplacing={order.toDo.photosToRedo.filter((p) => p.memberId === member.id).map((p) => p.itemId)}
         />
       ) : null}
     </li>

@@ -144,9 +144,10 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
               }}
             >
               {PHOTOS_TO_REDO_TEXT.item(photo)}
-              <span className="mt-0.5 block text-sm text-slate-600">{PHOTOS_TO_REDO_TEXT.why}</span>
             </ToDoItem>
           ))}
+          {/* Why, once under them all: a walk's family read it four times over, under each. */}
+          {photosToRedo.length > 0 ? <li className="pl-7 text-sm text-slate-600">{PHOTOS_TO_REDO_TEXT.why}</li> : null}
           {paymentPending ? (
             <ToDoItem icon="lock-keyhole" link={{ to: checkoutHref(ref), label: 'Pay now' }}>
               Pay for your application at checkout. You can pay first and finish the forms afterwards.
