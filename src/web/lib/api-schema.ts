@@ -10045,6 +10045,7 @@ export interface operations {
             409: components["responses"]["Answer409_9"];
             413: components["responses"]["Answer413_10"];
             415: components["responses"]["Answer415_11"];
+            429: components["responses"]["Answer429_15"];
             500: components["responses"]["Answer500_2"];
             503: components["responses"]["Answer503_3"];
         };

@@ -165,6 +165,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/application/order/:orderRef/documents/:documentId/pages/:page',
     {
+      // Counted with uploads: each removal opens the file's PDF and writes a new one.
+      config: { rateLimit: perSignedInUser(DOCUMENT_UPLOAD_RATE_LIMIT) },
       schema: {
         tags,
         summary:
