@@ -593,6 +593,16 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     sha256: file.sha256,
   });
 
+  /** The order's live files that fail a rule or repeat another member's (photosToRedoOf), read once. */
+  async function checkedFilesToRedo(
+    orderId: number,
+    app: ChecklistSnapshot,
+    members: readonly MemberRow[],
+    definition: FormDefinition | null,
+  ): Promise<PhotoToRedo[]> {
+    return photosToRedoOf(app, members, await repository.listLive(orderId, 'from-customer'), definition);
+  }
+
   /** A stored document as a page is added to it or taken out: its bytes read whole, its PDF's title. */
   async function pagedDocumentOf(current: DocumentRow): Promise<PagedDocument | null> {
     const opened = current.storageKey ? await storage.get(current.storageKey) : null;
@@ -1144,9 +1154,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           missingDocuments: [],
           preparedAfterPayment: [],
           proofConflicts: [],
-          photosToRedo: waiting
-            ? photosToRedoOf(app, members, await repository.listLive(order.id, 'from-customer'), definition)
-            : [],
+          photosToRedo: waiting ? await checkedFilesToRedo(order.id, app, members, definition) : [],
         };
       }
       const [uploaded, requests] = await Promise.all([
@@ -1172,7 +1180,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       members: readonly MemberRow[],
       definition: FormDefinition | null,
     ): Promise<PhotoToRedo[]> {
-      return photosToRedoOf(app, members, await repository.listLive(orderId, 'from-customer'), definition);
+      return checkedFilesToRedo(orderId, app, members, definition);
     },
 
     /**

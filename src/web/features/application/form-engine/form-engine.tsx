@@ -214,6 +214,20 @@ export type FillAnswers = (answers: Record<string, string>, from: string) => voi
 
 const NO_HOST_STEPS: readonly HostStep[] = [];
 
+/** The copies taken (not offered again) and where each answer filled for the member came from. */
+interface Taken {
+  ids: ReadonlySet<string>;
+  notes: Record<string, string>;
+}
+
+/** `taken` with `from` noted beside each of `keys`, and the offer `id` among those taken. */
+const noting =
+  (keys: readonly string[], from: string, id?: string) =>
+  (taken: Taken): Taken => ({
+    ids: id === undefined ? taken.ids : new Set(taken.ids).add(id),
+    notes: { ...taken.notes, ...Object.fromEntries(keys.map((key) => [key, from])) },
+  });
+
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max, 0));
 
 /** Each offer under the first section (in the member's steps) holding a question it answers. */
@@ -507,7 +521,7 @@ export function FormEngine({
   );
 
   // A copy taken is not offered again; its answers say where they came from, like pre-filled ones.
-  const [taken, setTaken] = useState<{ ids: ReadonlySet<string>; notes: Record<string, string> }>(() => ({
+  const [taken, setTaken] = useState<Taken>(() => ({
     ids: new Set(),
     notes: {},
   }));
@@ -536,10 +550,7 @@ export function FormEngine({
       // not left in red under its new answer.
       const marked = offer.keys.filter((key) => getFieldState(key).invalid);
       if (marked.length > 0) void trigger(marked);
-      setTaken((t) => ({
-        ids: new Set(t.ids).add(offer.id),
-        notes: { ...t.notes, ...Object.fromEntries(Object.keys(offer.values).map((key) => [key, offer.from])) },
-      }));
+      setTaken(noting(Object.keys(offer.values), offer.from, offer.id));
     },
     [getValues, setValue, getFieldState, trigger],
   );
@@ -550,10 +561,7 @@ export function FormEngine({
       for (const [key, value] of Object.entries(answers)) {
         setValue(key, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
       }
-      setTaken((t) => ({
-        ids: t.ids,
-        notes: { ...t.notes, ...Object.fromEntries(Object.keys(answers).map((key) => [key, from])) },
-      }));
+      setTaken(noting(Object.keys(answers), from));
     },
     [setValue],
   );
