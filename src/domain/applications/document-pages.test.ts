@@ -38,15 +38,20 @@ describe('a document’s pages', () => {
     const assembled = { type: 'application/pdf', pages: 3 };
     expect(pageRemovalRefusal(assembled, 1)).toBeNull();
     expect(pageRemovalRefusal(assembled, 3)).toBeNull();
-    expect(pageRemovalRefusal(assembled, 4)).toBe('This document has 3 pages. Please choose one of them.');
-    expect(pageRemovalRefusal(assembled, 0)).toBe(PG.noSuchPage(3));
-    expect(pageRemovalRefusal({ type: 'application/pdf', pages: 1 }, 1)).toBe(
-      'This is the document’s only page. Use Replace or Delete instead.',
-    );
-    expect(pageRemovalRefusal({ type: 'application/pdf' }, 1)).toBe(
-      'Only a document whose pages were added here can have one removed. Use Replace to upload it again.',
-    );
-    expect(pageRemovalRefusal({ type: 'image/jpeg' }, 1)).toBe(PG.notAssembled);
+    expect(pageRemovalRefusal(assembled, 4)).toEqual({
+      kind: 'noSuchPage',
+      message: 'This document has 3 pages. Please choose one of them.',
+    });
+    expect(pageRemovalRefusal(assembled, 0)).toEqual({ kind: 'noSuchPage', message: PG.noSuchPage(3) });
+    expect(pageRemovalRefusal({ type: 'application/pdf', pages: 1 }, 1)).toEqual({
+      kind: 'refused',
+      message: 'This is the document’s only page. Use Replace or Delete instead.',
+    });
+    expect(pageRemovalRefusal({ type: 'application/pdf' }, 1)).toEqual({
+      kind: 'refused',
+      message: 'Only a document whose pages were added here can have one removed. Use Replace to upload it again.',
+    });
+    expect(pageRemovalRefusal({ type: 'image/jpeg' }, 1)).toEqual({ kind: 'refused', message: PG.notAssembled });
   });
 
   it('says one page in the singular', () => {

@@ -64,13 +64,21 @@ export function pageRefusal(file: PagedFile): string | null {
 }
 
 /**
+ * Why a page cannot be taken out: the file cannot lose one (`refused`: not ours to open, or its
+ * last page), or the page asked for is not one it has (`noSuchPage`). The server answers the
+ * first a conflict and the second a missing resource.
+ */
+export type PageRemovalRefusal = { kind: 'refused' | 'noSuchPage'; message: string };
+
+/**
  * Why page `page` (from 1) cannot be taken out of the file, or null when it can: only a PDF we
  * assembled (we know its pages, and it is ours to open again), never its last page.
  */
-export function pageRemovalRefusal(file: PagedFile, page: number): string | null {
-  if (file.type !== 'application/pdf' || !file.pages) return DOCUMENT_PAGE_MESSAGES.notAssembled;
-  if (file.pages === 1) return DOCUMENT_PAGE_MESSAGES.onlyPage;
+export function pageRemovalRefusal(file: PagedFile, page: number): PageRemovalRefusal | null {
+  if (file.type !== 'application/pdf' || !file.pages)
+    return { kind: 'refused', message: DOCUMENT_PAGE_MESSAGES.notAssembled };
+  if (file.pages === 1) return { kind: 'refused', message: DOCUMENT_PAGE_MESSAGES.onlyPage };
   return Number.isInteger(page) && page >= 1 && page <= file.pages
     ? null
-    : DOCUMENT_PAGE_MESSAGES.noSuchPage(file.pages);
+    : { kind: 'noSuchPage', message: DOCUMENT_PAGE_MESSAGES.noSuchPage(file.pages) };
 }

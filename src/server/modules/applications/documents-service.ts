@@ -891,7 +891,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       const open = await openItemIn(found, current.memberId, current.itemId);
       if (!open.ok) return open;
       const refused = pageRemovalRefusal({ type: current.contentType, pages: current.pages ?? undefined }, page);
-      if (refused) return formFailure(refused === PG.noSuchPage(current.pages ?? 0) ? 404 : 409, refused);
+      if (refused) return formFailure(refused.kind === 'noSuchPage' ? 404 : 409, refused.message);
 
       const document = await pagedDocumentOf(current);
       if (!document) return documentNotFound();
