@@ -7,7 +7,7 @@ import {
   walkFields,
 } from '../forms/definition.ts';
 import { memberFirstName } from '../forms/member-texts.ts';
-import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
+import { answersSayTheSame, isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
 import { addressCountryConflict } from '../jurisdiction/address-answers.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, type MemberRelationship, samePerson } from './members.ts';
@@ -645,7 +645,7 @@ function copyOffers(
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
       if (!offerFits(group, values, member.answers, keys)) continue;
       if (group === 'address' && addressCountryConflict(values, applyingFrom)) continue;
-      if (Object.entries(values).every(([key, value]) => sameAnswer(member.answers[key], value))) continue;
+      if (answersSayTheSame(member.answers, values)) continue;
       seen.add(signature);
       offers.push({
         group,
@@ -658,8 +658,6 @@ function copyOffers(
   }
   return offers;
 }
-
-const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A member of the order with the files uploaded for their checklist, for offering those files again. */
 export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {

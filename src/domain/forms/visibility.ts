@@ -22,6 +22,23 @@ export function isEmptyAnswer(value: unknown): boolean {
   return false;
 }
 
+/** Whether two answers are the same, no answer (isEmptyAnswer) of any form being alike. */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  if (isEmptyAnswer(a) || isEmptyAnswer(b)) return isEmptyAnswer(a) && isEmptyAnswer(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Whether `answers` already say what a one-tap copy's `values` would give: such a copy is not
+ * offered (a second "Same address as …" after an identical one was taken changes nothing).
+ */
+export function answersSayTheSame(
+  answers: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, unknown>>,
+) {
+  return Object.entries(values).every(([key, value]) => sameAnswer(answers[key], value));
+}
+
 /** Whether a dependent's condition holds for the tested field's answer (undefined when it is not shown). */
 export function conditionHolds(condition: Condition, value: unknown): boolean {
   if ('answered' in condition) return !isEmptyAnswer(value);

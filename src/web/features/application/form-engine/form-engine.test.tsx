@@ -508,6 +508,21 @@ describe('one-tap copies over what the member has answered since the form opened
     await waitFor(() => expect(offer()).toBeTruthy());
   });
 
+  it('no longer offers another member’s identical answers once one copy gave them (walk G)', async () => {
+    const contactOf = (id: string, name: string) => ({
+      id,
+      label: `Same contact as ${name}`,
+      from: `From ${name} Sharma’s answers`,
+      values: { email: 'home@example.com' },
+      keys: ['email'],
+    });
+    renderEngine({ offers: [contactOf('contact-2', 'Priya'), contactOf('contact-3', 'Anya')] });
+    expect(screen.getByRole('button', { name: 'Same contact as Anya' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Same contact as Priya' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'home@example.com'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Same contact as Anya' })).toBeNull());
+  });
+
   it('empties the questions the other member left empty, so no old answer stays among theirs', async () => {
     const { handle } = renderEngine({
       defaultValues: { givenName: 'ASHA', email: 'old@example.com' },

@@ -30,9 +30,11 @@ import {
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import {
+  answersSayTheSame,
   conditionSources,
   isEmptyAnswer,
   memberSteps,
+  sameAnswer,
   sectionsRequiredNow,
   shownFieldKeys,
   stepIndexByField,
@@ -84,12 +86,6 @@ export interface StepChange {
   previousStep: number;
   values: FormValues;
   isDirty: boolean;
-}
-
-/** Whether two answers are the same, no answer (isEmptyAnswer) of any form being alike. */
-function sameAnswer(a: unknown, b: unknown): boolean {
-  if (isEmptyAnswer(a) || isEmptyAnswer(b)) return isEmptyAnswer(a) && isEmptyAnswer(b);
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** What the host (autosave, members, review) can do with a mounted engine. */
@@ -220,11 +216,11 @@ interface Taken {
   notes: Record<string, string>;
 }
 
-/** `taken` with `from` noted beside each of `keys`, and the offer `id` among those taken. */
+/** `taken` with `from` noted beside each of `keys`, and the offers `ids` among those taken. */
 const noting =
-  (keys: readonly string[], from: string, id?: string) =>
+  (keys: readonly string[], from: string, ids: readonly string[] = []) =>
   (taken: Taken): Taken => ({
-    ids: id === undefined ? taken.ids : new Set(taken.ids).add(id),
+    ids: ids.length === 0 ? taken.ids : new Set([...taken.ids, ...ids]),
     notes: { ...taken.notes, ...Object.fromEntries(keys.map((key) => [key, from])) },
   });
 
@@ -550,9 +546,12 @@ export function FormEngine({
       // not left in red under its new answer.
       const marked = offer.keys.filter((key) => getFieldState(key).invalid);
       if (marked.length > 0) void trigger(marked);
-      setTaken(noting(Object.keys(offer.values), offer.from, offer.id));
+      // With it, another member's identical answers (walk G: "Same address as Anya" after Priya's).
+      const now = getValues();
+      const alike = [...offers, ...(liveOffers?.of(now) ?? [])].filter((o) => answersSayTheSame(now, o.values));
+      setTaken(noting(Object.keys(offer.values), offer.from, [offer.id, ...alike.map((o) => o.id)]));
     },
-    [getValues, setValue, getFieldState, trigger],
+    [getValues, setValue, getFieldState, trigger, offers, liveOffers],
   );
   // A read of the passport fills answers a copy may have given (Rahul's issuing country, "From
   // Priya's answers" in walk F): each then says it came from the read.
