@@ -49,6 +49,24 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(await page.getByLabel('Present nationality').inputValue()).toBe('US');
     await expectVisible(page.getByText('All changes saved'));
 
+    // The buttons' bar keeps its shape as "Saving…" becomes "All changes saved" (walk G): Continue's
+    // width and the bar's height. The save is held a moment to be seen.
+    const barShape = async () => ({
+      continue: (await page.getByRole('button', { name: 'Continue' }).boundingBox())?.width,
+      bar: (await page.locator('[data-sticky-actions]').boundingBox())?.height,
+    });
+    const saved = await barShape();
+    await page.route('**/members/*/form', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    await page.getByLabel('Place of issue').fill('NEW YORK');
+    await expectVisible(page.getByText('Saving…'));
+    expect(await barShape()).toEqual(saved);
+    await expectVisible(page.getByText('All changes saved'));
+    expect(await barShape()).toEqual(saved);
+    await page.unroute('**/members/*/form');
+
     // The photo just read is the passport copy the Documents step asks for: one tap, not a second
     // upload of the same page (decision 0196).
     await expectVisible(reader.getByText('Keep this file as “Current foreign passport” too?'));

@@ -95,8 +95,17 @@ export function SaveStatus({
             }
             className={`size-4 ${status.kind === 'saving' ? 'motion-safe:animate-spin' : ''}`}
           />
-        ) : null}
-        <span>{text}</span>
+        ) : (
+          <span className="size-4" />
+        )}
+        {/* As wide as the longest quiet status (an invisible copy, not in the page's text), so Continue
+            beside it keeps its width as "Saving…" becomes "All changes saved" (walk G). */}
+        <span
+          data-reserve={SAVE_TEXT.saved}
+          className="grid after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-reserve)]"
+        >
+          <span className="col-start-1 row-start-1">{text}</span>
+        </span>
       </p>
       {status.kind === 'retrying' ? (
         <button type="button" onClick={onRetry} className="font-semibold text-brand-700 underline underline-offset-4">
