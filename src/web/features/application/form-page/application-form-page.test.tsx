@@ -10,7 +10,11 @@ import {
   type MemberChecklist,
   type OrderChecklist,
 } from '../../../../domain/applications/documents.ts';
-import { AUTOSAVE_DEBOUNCE_MS, type MemberForm } from '../../../../domain/applications/member-form.ts';
+import {
+  AUTOSAVE_DEBOUNCE_MS,
+  MEMBER_FORM_MESSAGES,
+  type MemberForm,
+} from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -300,6 +304,25 @@ describe('the application form page', () => {
     expect(links[1]?.getAttribute('href')).toBe(`/package-form?orderId=${REF}&member=2`);
     // The stored step opens: Priya was on step 2.
     expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+  });
+
+  it('has the chat button step aside while a read-only form is scrolled down, as an editable one does (walk G)', async () => {
+    const chat = document.createElement('a');
+    chat.className = 'chat-fab';
+    document.body.append(chat);
+    setup({
+      members: [member(1, 'Priya Sharma', true)],
+      forms: { 1: form(1, { givenName: 'PRIYA' }, { canEdit: false }) },
+    });
+    expect(await screen.findByText(MEMBER_FORM_MESSAGES.locked)).toBeTruthy();
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 5000 });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 600 });
+    fireEvent.scroll(window);
+    expect(chat.hasAttribute('data-scrolled-away')).toBe(true);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 200 });
+    fireEvent.scroll(window);
+    expect(chat.hasAttribute('data-scrolled-away')).toBe(false);
+    chat.remove();
   });
 
   it('says an unknown order is not found and links to the orders', async () => {

@@ -21,6 +21,7 @@ import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage, type UploadProgress } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
+import { chatButtonAsideWhileScrollingDown } from '../../../lib/chat-button-lift.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
 import type { CopyOffer, FormValues, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep, type LiveOffers } from '../form-engine/form-engine.tsx';
@@ -139,6 +140,8 @@ function ReadOnlyAnswers({
 }: PanelProps & { definition: FormDefinition; form: MemberForm }) {
   const client = useQueryClient();
   const [problem, setProblem] = useState<string>();
+  // No sticky bar here to register it (liftChatButtonAbove): the chat button covered answers too.
+  useEffect(chatButtonAsideWhileScrollingDown, []);
   async function reopen() {
     setProblem(undefined);
     try {
