@@ -201,6 +201,16 @@ export function itemStillNeeded(item: { required: boolean; uploaded: boolean; re
 }
 
 /**
+ * How our team's open request for an item reads: "again" when a file of it was in (the one sent is
+ * not the one they wait for), "new" when none was (a walk's desk read "requested again" beside a
+ * document asked for the first time); null without a request.
+ */
+export function itemRequest(item: { requested?: unknown; documents: readonly unknown[] }): 'again' | 'new' | null {
+  if (item.requested === undefined || item.requested === null) return null;
+  return item.documents.length > 0 ? 'again' : 'new';
+}
+
+/**
  * A checked photo, signature or thumb impression that is in but fails one of its rules
  * (photos-to-redo.ts): counted in, never shown with the tick of a finished item.
  */

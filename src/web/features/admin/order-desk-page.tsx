@@ -14,6 +14,7 @@ import { pagesNote } from '../../../domain/applications/document-pages.ts';
 import {
   type ChecklistItemStatus,
   type DocumentView,
+  itemRequest,
   itemStillNeeded,
 } from '../../../domain/applications/documents.ts';
 import { carriesOutsideFees, FEES_PAID_LIMITS, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
@@ -668,8 +669,11 @@ function ItemMark({ item }: { item: ChecklistItemStatus }) {
  * Where a checklist item stands, after required or optional: the customer's new file is awaited
  * once asked for again; an optional one not sent is "not uploaded", as the customer's page says it.
  */
-const itemState = (item: ChecklistItemStatus) =>
-  item.requested ? 'requested again' : item.uploaded ? 'uploaded' : item.required ? 'missing' : 'not uploaded';
+function itemState(item: ChecklistItemStatus): string {
+  const request = itemRequest(item);
+  if (request) return request === 'again' ? 'requested again' : 'requested';
+  return item.uploaded ? 'uploaded' : item.required ? 'missing' : 'not uploaded';
+}
 
 /**
  * A document with the links the desk's answer gives staff (never the customer's); Portal PDF

@@ -566,6 +566,23 @@ describe('the order page', () => {
     expect(mark('Marriage certificate')).toBe('/icons/ui.svg#circle-alert');
   });
 
+  it('marks an item asked for the first time "requested", not "requested again" (walk H)', async () => {
+    await show(
+      withItemOnFirstMember({
+        id: 'other-1',
+        label: 'Old green card (both sides)',
+        required: true,
+        accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
+        uploaded: false,
+        documents: [],
+        requested: { note: 'Please upload a copy of both sides', at: '2026-11-03T10:00:00Z' },
+      }),
+    );
+    const line = screen.getByText('Old green card (both sides)', { selector: 'span.font-medium' }).closest('p');
+    expect(line?.textContent).toContain('(required, requested)');
+    expect(line?.querySelector('use')?.getAttribute('href')).toBe('/icons/ui.svg#circle-alert');
+  });
+
   it('shows SevaPhotos’ check of an application’s photo, a failed one flagged on its item', async () => {
     const checks = [
       { rule: 'head-height' as const, passed: true, measured: '62%', expected: '50–69%', fix: null },

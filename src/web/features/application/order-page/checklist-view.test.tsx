@@ -175,6 +175,8 @@ describe('an item our team asked for again (review r68d #7)', () => {
   it('reads "requested again" with an alert, not "uploaded", and is not counted in', () => {
     expect(itemStanding(asked)).toBe('Required · Requested again');
     expect(itemStanding({ ...asked, required: false })).toBe('Optional · Requested again');
+    // Asked for the first time, with no file of it ever in (walk H): not "again".
+    expect(itemStanding({ ...asked, documents: [] })).toBe('Required · Requested');
     show(null, { canChangeDocuments: false, items: [...checklist.items.slice(0, 1), asked] });
     expect(screen.getByText('Documents: 1 of 2 required uploaded')).toBeTruthy();
     const slot = document.getElementById('document-4-address-proof') as HTMLElement;

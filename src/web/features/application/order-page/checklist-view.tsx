@@ -6,6 +6,7 @@ import {
   type DocumentView,
   documentSlot,
   documentSlotElementId,
+  itemRequest,
   itemStillNeeded,
   itemWorthReplacing,
   type MemberChecklist,
@@ -59,6 +60,8 @@ export function DocumentLine({ document }: { document: DocumentView }) {
   );
 }
 
+const REQUEST_STATE = { again: 'Requested again', new: 'Requested' } as const;
+
 /**
  * Where an item stands: what we prepare is sent after payment; the rest is required or optional, and
  * uploaded, missing (not uploaded, when optional), or asked for again by our team (its file is not
@@ -70,7 +73,8 @@ export function itemStanding(item: ChecklistItemStatus, worthReplacing = itemWor
   // An optional item is never "missing": a walk's family read a Canadian-born child's optional
   // surrender certificate so, though nothing waited on it.
   const absent = item.required ? 'Missing' : 'Not uploaded';
-  const state = item.requested ? 'Requested again' : item.uploaded ? 'Uploaded' : absent;
+  const request = itemRequest(item);
+  const state = request ? REQUEST_STATE[request] : item.uploaded ? 'Uploaded' : absent;
   const redo = worthReplacing && item.uploaded ? ` · ${DOCUMENT_TEXT.worthReplacing}` : '';
   return `${item.required ? 'Required' : 'Optional'} · ${state}${redo}`;
 }
