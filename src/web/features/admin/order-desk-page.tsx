@@ -119,6 +119,8 @@ const DESK_TEXT = {
     'Not confirmed yet: the customer’s order page and print pack tell them to wait for it. Confirm it before Submitted, which tells them their order page says where the file goes. Saving e-mails it to them.',
   postingConfirmed: (at: string, by: string) =>
     `Confirmed ${at} by ${by} and e-mailed to the customer. A change is e-mailed to them as a correction.`,
+  postingSent: (at: string, by: string) =>
+    `Confirmed ${at} by ${by} and e-mailed to the customer; no longer changed once the order is past Submitted:`,
   postingLabel: 'Address, one envelope line per line: the centre or mission, then the street, city and code',
   feesNotYet:
     'The fees paid at the centre are recorded once the order is paid (and not once it is cancelled or refunded).',
@@ -542,11 +544,20 @@ function PostingAddressForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
   const app = order.service?.order;
   if (!app) return null;
-  if (!postingAddressOpen(order.status)) {
-    return <FormClosed error={error}>{DESK_TEXT.postingNotYet}</FormClosed>;
-  }
   // The desk's own record: the customer's order view leaves out who confirmed it.
   const confirmed = order.service?.postingAddress ?? null;
+  if (!postingAddressOpen(order.status)) {
+    // Once the file has gone, where the customer was told to send it stays in view (walk H: a
+    // completed order showed the rule alone), no longer to be changed.
+    return confirmed ? (
+      <div className="text-sm text-slate-700">
+        <p>{DESK_TEXT.postingSent(formatUtc(confirmed.confirmedAt), confirmed.confirmedBy)}</p>
+        <address className="mt-2 whitespace-pre-line text-slate-900 not-italic">{confirmed.lines.join('\n')}</address>
+      </div>
+    ) : (
+      <FormClosed error={error}>{DESK_TEXT.postingNotYet}</FormClosed>
+    );
+  }
   const mission = app.mission?.mission.name ?? null;
   const prefill = confirmed?.lines ?? missionPostingLines(app.mission, app.service.slug) ?? [];
   const submit = async (event: FormEvent<HTMLFormElement>) => {

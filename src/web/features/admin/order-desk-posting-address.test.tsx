@@ -135,4 +135,22 @@ describe('the desk’s posting address', () => {
     cleanup();
     expect(await show(serviceOrder('In review', { filing: 'online' }))).toBeNull();
   });
+
+  it('still shows where the customer was told to post their file once the order is past Submitted (walk H)', async () => {
+    const lines = ['VFS Global', '228 Grant Avenue, 5th Floor', 'San Francisco, CA 94108'];
+    const confirmed = { lines, confirmedAt: '2026-12-01T12:00:00.000Z' };
+    const panel = await show(
+      deskServiceOrder('Completed', {
+        application: { mission: SAN_FRANCISCO, postingAddress: confirmed },
+        service: { postingAddress: { ...confirmed, confirmedBy: 'desk@sevadocs.in' } },
+      }),
+    );
+    if (!panel) throw new Error('no posting address panel');
+    expect(
+      within(panel).getByText(/^Confirmed .* by desk@sevadocs\.in and e-mailed to the customer; no longer/),
+    ).toBeTruthy();
+    expect(panel.querySelector('address')?.textContent).toBe(lines.join('\n'));
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
 });
