@@ -401,6 +401,24 @@ describe('renunciation checklists', () => {
     );
   });
 
+  it('lists the affidavit of a lost passport only while the customer may have lost it (walk H)', () => {
+    const pkg = 'surrender-certificate-from-june-2010';
+    const kept = surrender(pkg, checklistAnswers({ hasIndianPassport: 'yes' }));
+    expect(ids(kept)).not.toContain('lost-passport-affidavit');
+    expect(item(kept, 'last-indian-passport')).toMatchObject({ required: true, envelope: expect.any(String) });
+    const lost = surrender(pkg, checklistAnswers({ hasIndianPassport: 'no' }));
+    expect(item(lost, 'lost-passport-affidavit')).toMatchObject({
+      label: 'Affidavit and police report of the lost Indian passport',
+      required: true,
+    });
+    expect(item(lost, 'last-indian-passport')).toMatchObject({
+      required: false,
+      hint: 'A copy of its pages, if you have one.',
+    });
+    expect(item(lost, 'last-indian-passport')).not.toHaveProperty('envelope');
+    expect(CHECKLIST_ANSWER_KEYS).toContain('hasIndianPassport');
+  });
+
   it('names a child’s papers for the child, keeping a country’s capitals, and leaves no “your” beside them', () => {
     const child = (applyingFrom: string, fullName?: string) =>
       checklist(

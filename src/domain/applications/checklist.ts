@@ -96,6 +96,12 @@ export interface ChecklistInput {
   particularsChanged?: readonly ChangeWithProof[];
   /** How the member's name changed, where the form asks (the OCI re-issue): the proof is that paper. */
   nameChangeBasis?: NameChangeBasis;
+  /**
+   * Whether the member still has the Indian passport they surrender, once the renunciation form
+   * has asked: kept, it goes in the envelope and no affidavit of its loss is listed; lost, the
+   * affidavit and police report are required and a copy of the passport is enough.
+   */
+  indianPassportKept?: boolean;
 }
 
 /** The answers of the replacement forms' "What happened to the passport / card?" (form-definitions). */
@@ -135,6 +141,7 @@ export const CHECKLIST_ANSWER_KEYS = [
   'particularsChanged',
   'reissueReasons',
   'nameChangeBasis',
+  'hasIndianPassport',
 ] as const;
 
 /**
@@ -155,16 +162,20 @@ export function checklistAnswers(
   | 'sex'
   | 'particularsChanged'
   | 'nameChangeBasis'
+  | 'indianPassportKept'
 > {
   const lossKind = lossKindOf(answers);
   const consent = parentalConsentOf(answers);
-  const { sex } = answers;
+  const { sex, hasIndianPassport } = answers;
   return {
     ...indianOriginOf(answers),
     ...(lossKind ? { lossKind } : {}),
     ...(consent.signers === 'one' ? { parentalConsent: consent } : {}),
     ...(sex === 'male' || sex === 'female' ? { sex } : {}),
     ...changesOf(answers),
+    ...(hasIndianPassport === 'yes' || hasIndianPassport === 'no'
+      ? { indianPassportKept: hasIndianPassport === 'yes' }
+      : {}),
   };
 }
 
@@ -222,6 +233,7 @@ interface Member {
   spouseOfIndian: boolean;
   changes: readonly ChangeWithProof[];
   nameChangeBasis: NameChangeBasis | undefined;
+  indianPassportKept: boolean | undefined;
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -743,15 +755,16 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
     return null;
   }
   const canada = member.country === 'CA';
+  // Unanswered yet: both listed, the affidavit as optional.
+  const lost = member.indianPassportKept === false;
+  const lastPassport = member.minor ? 'Child’s last Indian passport' : 'Your last Indian passport';
   return [
-    {
-      ...doc(
-        'last-indian-passport',
-        member.minor ? 'Child’s last Indian passport' : 'Your last Indian passport',
-        'Every page, including the blank ones.',
-      ),
-      envelope: 'The original passport, with a copy of every page.',
-    },
+    lost
+      ? doc('last-indian-passport', lastPassport, 'A copy of its pages, if you have one.', false)
+      : {
+          ...doc('last-indian-passport', lastPassport, 'Every page, including the blank ones.'),
+          envelope: 'The original passport, with a copy of every page.',
+        },
     doc('foreign-passport', canada ? 'Canadian passport' : 'US passport', 'The bio page.'),
     doc(
       'naturalisation-certificate',
@@ -761,12 +774,19 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
     addressProof(member.country),
     ...(canada ? [doc('landing-record', 'Record of landing or Confirmation of Permanent Residence')] : []),
     ...(member.minor ? [birthCertificate, ...parentsPassports] : []),
-    doc(
-      'lost-passport-affidavit',
-      'Affidavit and police report, if the Indian passport is lost',
-      'A notarised affidavit, the police report and proof of the passport, such as the record of landing.',
-      false,
-    ),
+    // Not asked of a customer who said they still have the passport (walk H read it there).
+    ...(member.indianPassportKept === true
+      ? []
+      : [
+          doc(
+            'lost-passport-affidavit',
+            lost
+              ? 'Affidavit and police report of the lost Indian passport'
+              : 'Affidavit and police report, if the Indian passport is lost',
+            'A notarised affidavit, the police report and proof of the passport, such as the record of landing.',
+            lost,
+          ),
+        ]),
   ];
 }
 
@@ -968,6 +988,7 @@ function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
     spouseOfIndian: input.spouseOfIndian === true,
     changes: input.particularsChanged ?? [],
     nameChangeBasis: input.nameChangeBasis,
+    indianPassportKept: input.indianPassportKept,
   };
   switch (input.serviceSlug) {
     case 'oci-card':
