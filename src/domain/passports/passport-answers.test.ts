@@ -68,6 +68,25 @@ describe('passportAnswers', () => {
     expect(passportAnswers(indian, OCI_KEYS).find((a) => a.field === 'passportNumber')?.key).toBe('passportNumber');
   });
 
+  it('answers a renunciation’s new citizenship from a foreign passport’s nationality, never an Indian one’s (walk H)', () => {
+    const renunciation = new Set([
+      'surname',
+      'givenName',
+      'naturalisedCountry',
+      'passportNumber',
+      'passportCountry',
+      'indianPassportNumber',
+    ]);
+    const filled = (fields: PassportFields) =>
+      passportAnswers(fields, renunciation).find((a) => a.field === 'nationality')?.key;
+    expect(filled(FIELDS)).toBe('naturalisedCountry');
+    expect(filled({ ...FIELDS, issuingState: 'IN', nationality: 'IN' })).toBeUndefined();
+    // A form that asks the present nationality gets it there, as before.
+    expect(
+      passportAnswers(FIELDS, new Set([...OCI_KEYS, 'naturalisedCountry'])).find((a) => a.field === 'nationality')?.key,
+    ).toBe('presentNationality');
+  });
+
   it('clears a surname where the passport has given names and no surname; no names read fill nothing', () => {
     const noSurname = { ...FIELDS, surname: '', givenNames: 'PRIYA' };
     expect(passportAnswers(noSurname, OCI_KEYS).slice(0, 2)).toMatchObject([

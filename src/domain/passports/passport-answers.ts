@@ -21,6 +21,16 @@ const HOLDER_KEYS = {
   nationality: ['presentNationality'],
 } as const satisfies Partial<Record<PassportField, readonly string[]>>;
 
+/**
+ * A foreign passport's nationality also answers a renunciation's "Country of your new citizenship"
+ * (a form that does not ask the present nationality): walk H chose it by hand after its US passport
+ * was read. Never an Indian passport's: that is the citizenship given up.
+ */
+const FOREIGN_HOLDER_KEYS = {
+  ...HOLDER_KEYS,
+  nationality: ['presentNationality', 'naturalisedCountry'],
+} as const satisfies Partial<Record<PassportField, readonly string[]>>;
+
 type PassportItselfKeys = Record<Exclude<PassportField, keyof typeof HOLDER_KEYS>, readonly string[]>;
 
 /** The questions about a foreign passport (an OCI's, a visa's, a renunciation's new one). */
@@ -39,7 +49,7 @@ const INDIAN_PASSPORT_KEYS: PassportItselfKeys = {
 
 /** Every answer key a passport field may fill, foreign passport's first (where the reader goes). */
 export const PASSPORT_ANSWER_KEYS: Record<PassportField, readonly string[]> = {
-  ...HOLDER_KEYS,
+  ...FOREIGN_HOLDER_KEYS,
   issuingState: FOREIGN_PASSPORT_KEYS.issuingState,
   passportNumber: [...FOREIGN_PASSPORT_KEYS.passportNumber, ...INDIAN_PASSPORT_KEYS.passportNumber],
   expiryDate: [...FOREIGN_PASSPORT_KEYS.expiryDate, ...INDIAN_PASSPORT_KEYS.expiryDate],
@@ -58,7 +68,8 @@ function answerKeys(fields: PassportFields, askedKeys: ReadonlySet<string>): Rec
     fields.issuingState === 'IN'
       ? [INDIAN_PASSPORT_KEYS, FOREIGN_PASSPORT_KEYS]
       : [FOREIGN_PASSPORT_KEYS, INDIAN_PASSPORT_KEYS];
-  return { ...HOLDER_KEYS, ...(asks(own) || !asks(other) ? own : other) };
+  const holder = fields.issuingState === 'IN' ? HOLDER_KEYS : FOREIGN_HOLDER_KEYS;
+  return { ...holder, ...(asks(own) || !asks(other) ? own : other) };
 }
 
 export const PASSPORT_FIELD_LABELS: Record<PassportField, string> = {
