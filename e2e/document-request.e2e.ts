@@ -104,6 +104,17 @@ describe('a document request (issue 30 §4)', () => {
         buffer: await phonePhoto(),
       });
       await expectVisible(page.getByText(COMPLETION_TEXT.allInPaid));
+      // The answered item stays where the customer is, its file listed (walk H: once the order
+      // settled the page grew shorter above it, and the phone was left on the timeline).
+      const inView = () =>
+        slot.evaluate((node) => {
+          const box = node.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight;
+        });
+      await expectVisible(slot.getByText('photo.jpg'));
+      await poll(inView).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await inView()).toBe(true);
       await page.setViewportSize({ width: 1440, height: 900 });
       await screenshot(page, 'document-request-1440', { fullPage: false });
     },

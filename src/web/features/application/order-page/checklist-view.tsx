@@ -14,7 +14,13 @@ import {
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TAP_TARGET } from '../../../components/ui/tap-target.ts';
-import { addDocumentPage, deleteDocument, removeDocumentPage, uploadDocument } from '../../../lib/application-api.ts';
+import {
+  addDocumentPage,
+  applicationKeys,
+  deleteDocument,
+  removeDocumentPage,
+  uploadDocument,
+} from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
 import { ProofPostalCode, proofCodeSaver } from '../documents/proof-postal-code.tsx';
@@ -265,6 +271,10 @@ function RequestedItem({
       actions={{
         upload: async (file, progress) => {
           const { checklist } = await uploadDocument(orderRef, memberId, item.id, file, progress);
+          // The answer moves the order on (its to-do list and status shrink above this item): the
+          // order is read first, so the item's answered line is brought into view on the page as
+          // it settles (walk H's phone was left on the timeline below).
+          await client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
           await rememberChecklist(client, orderRef, checklist);
         },
         addPage: async (file, progress) => {
