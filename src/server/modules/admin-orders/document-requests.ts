@@ -12,6 +12,18 @@ export const DOCUMENT_REQUEST_ACTION = 'order.document-request';
 /** …and of staff withdrawing such a request (decision 0188): `after.requestIds` names the rows. */
 export const DOCUMENT_REQUEST_WITHDRAWN_ACTION = 'order.document-request-withdrawn';
 
+/**
+ * The request's words on the customer's notification and the order's timeline: "Please upload
+ * Aarav Sharma’s current foreign passport: The scan is blurred". A note that already asks ("Please
+ * upload a copy of both sides…") is not asked twice (walk H read "Please upload … : Please upload …").
+ */
+export function documentRequestRemark(document: string, again: boolean, note: string): string {
+  const asked = `${document}${again ? ' again' : ''}`;
+  return /^please\b/i.test(note.trim())
+    ? `${asked.charAt(0).toUpperCase()}${asked.slice(1)}: ${note}`
+    : `Please upload ${asked}: ${note}`;
+}
+
 /** What that entry keeps of the request (its `after`; the status the order was left in is not needed here). */
 const requestEntry = z.object({ memberId: z.number(), itemId: z.string(), note: z.string() });
 

@@ -79,6 +79,7 @@ import {
   DOCUMENT_REQUEST_WITHDRAWN_ACTION,
   deskDocumentRequests,
   documentRequestEntries,
+  documentRequestRemark,
 } from './document-requests.ts';
 import { postingAddressMail, postingAddressNotice } from './posting-address-mail.ts';
 import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
@@ -703,7 +704,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (!recorded.ok) return recorded;
           const { requestId, itemId: requestedItem, itemLabel, document } = recorded.value;
           const again = recorded.value.again ? ' again' : '';
-          const remark = `Please upload ${document}${again}: ${note}`;
+          const remark = documentRequestRemark(document, recorded.value.again, note);
           // Either way the customer's notification carries the Document Status line (SPEC.md §3).
           const documentStatus = 'Requested';
           let status = order.status;
