@@ -321,6 +321,25 @@ describe('/service-order', () => {
     }
   });
 
+  it('puts the documents our team sent first once the order is approved or completed, before the price (walk H)', async () => {
+    let status = 'Completed';
+    serve(() => order({ status, members: twoMembers(), actions: NOTHING_ALLOWED }));
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const decided of ['Approved', 'Completed']) {
+      status = decided;
+      const view = renderPage();
+      const team = await screen.findByRole('region', { name: 'Documents from our team' });
+      expect(follows(team, screen.getByRole('complementary', { name: 'Your order' })), decided).toBe(true);
+      view.unmount();
+      clearQueries();
+    }
+    status = 'Submitted';
+    renderPage();
+    const team = await screen.findByRole('region', { name: 'Documents from our team' });
+    expect(follows(screen.getByRole('complementary', { name: 'Your order' }), team)).toBe(true);
+  });
+
   it('says what our team asked for when they sent a complete application back, not “nothing right now”', async () => {
     serve(() => sentBack('Please sign page 2 of the PoA again.'));
     renderPage();

@@ -84,6 +84,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
   const status = toOrderStatus(order.status);
   // On a phone, a long page of amounts and documents: the chat button steps aside on the way down.
   useEffect(chatButtonAsideWhileScrollingDown, []);
+  const outcomeFirst = order.status === 'Approved' || order.status === 'Completed';
   const checklist = useQuery({
     queryKey: applicationKeys.checklist(order.displayId),
     queryFn: async () => (await getChecklist(order.displayId)).data,
@@ -125,6 +126,13 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             <ToDo order={order} paymentPending={status === 'Payment pending'} />
           </div>
         )}
+        {/* Decided, what our team sent (the certificate, the approved document) is what the customer
+            came for: first, not below the paid lines and every member (walk H, ~1,800 px down). */}
+        {outcomeFirst ? (
+          <div className="mt-8">
+            <TeamDocuments orderRef={order.displayId} />
+          </div>
+        ) : null}
         <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
           <aside aria-label="Your order" className="space-y-6 desk:sticky desk:top-24 desk:order-2">
             <OrderActions order={order} orderRef={orderRef} focusAfterCancel={() => title.current} />
@@ -139,7 +147,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             <FilesRetentionNote files={order.files} />
             <PostingAddressPanel order={order} />
             <MembersSection order={order} today={today} checklist={checklist.data ?? null} />
-            <TeamDocuments orderRef={order.displayId} />
+            {outcomeFirst ? null : <TeamDocuments orderRef={order.displayId} />}
             <Timeline entries={order.timeline} />
           </div>
         </div>
