@@ -155,6 +155,12 @@ export const COMPLETION_TEXT = {
   sentBackUnsaid: 'Our team sent your application back to you. If it is not clear what to change, please contact us.',
   /** The order's status line while it is back with the customer: Forms incomplete's own says something is missing. */
   sentBackStatus: 'Our team sent your application back to you: what to change is just below.',
+  /**
+   * The status line while our team asks for a document (Forms incomplete from In review, by staff):
+   * Forms incomplete's own says forms may be missing and "so we can start work" (walk H), though the
+   * answers stand and the work has started.
+   */
+  askedStatus: 'Our team needs a document from you to go on: what to upload is just below.',
   /** …and how it comes back to them (a document replaced or a review given again moves it on). */
   sentBackHow:
     'Change what they asked for: replace the document on this page, or open the member’s form, change the answer and review it again. Your application comes back to our team as soon as you do.',

@@ -31,7 +31,7 @@ import { OrderActions } from './order-actions.tsx';
 import { PostingAddressPanel } from './posting-address-panel.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
-import { sentBackRemark, ToDo } from './to-do.tsx';
+import { backWithCustomerByTeam, sentBackRemark, ToDo } from './to-do.tsx';
 
 export const ORDER_PAGE_TEXT = {
   teamRemark: (day: string) => `Our team’s note, ${day}:`,
@@ -114,7 +114,11 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
           </p>
           {status ? (
             <p className="mt-2 max-w-3xl text-slate-700">
-              {sentBackRemark(order) !== null ? COMPLETION_TEXT.sentBackStatus : STATUS_DESCRIPTIONS[status]}
+              {sentBackRemark(order) !== null
+                ? COMPLETION_TEXT.sentBackStatus
+                : backWithCustomerByTeam(order)
+                  ? COMPLETION_TEXT.askedStatus
+                  : STATUS_DESCRIPTIONS[status]}
             </p>
           ) : null}
           <StatusRemark order={order} />

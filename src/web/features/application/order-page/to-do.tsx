@@ -52,6 +52,12 @@ function uploadHref(order: ApplicationOrder, missing: MissingDocuments): string 
   });
 }
 
+/** Whether our team moved the order back to the customer (a document asked for, or the application sent back). */
+export function backWithCustomerByTeam(order: ApplicationOrder): boolean {
+  const last = order.timeline.at(-1);
+  return order.status === 'Forms incomplete' && last?.status === 'Forms incomplete' && last.by === 'staff';
+}
+
 /**
  * Our team's words when they sent a complete application back to the customer (Forms incomplete
  * with nothing of the to-do list missing): the remark of the staff change that moved it there ('' if
@@ -59,9 +65,8 @@ function uploadHref(order: ApplicationOrder, missing: MissingDocuments): string 
  */
 export function sentBackRemark(order: ApplicationOrder): string | null {
   const { incompleteForms, missingDocuments } = order.toDo;
-  if (order.status !== 'Forms incomplete' || incompleteForms.length > 0 || missingDocuments.length > 0) return null;
-  const last = order.timeline.at(-1);
-  return last?.status === 'Forms incomplete' && last.by === 'staff' ? (last.remark ?? '') : null;
+  if (!backWithCustomerByTeam(order) || incompleteForms.length > 0 || missingDocuments.length > 0) return null;
+  return order.timeline.at(-1)?.remark ?? '';
 }
 
 /**
