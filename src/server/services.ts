@@ -9,6 +9,7 @@ import {
   createAdminOrdersService,
   createCustomerMessages,
   createOrderNotesPersonalData,
+  createRequestAnsweredAlert,
 } from './modules/admin-orders/service.ts';
 import {
   createApplicationsPersonalData,
@@ -303,6 +304,17 @@ export async function createServices(
     ...(rateLimits ? { rateLimits } : {}),
   });
   orders.onStatusChange(refunds.onStatusChange);
+  // The staff who asked a customer for documents hear when the last is in (walk H).
+  orders.onStatusChange(
+    createRequestAnsweredAlert({
+      orders,
+      documents,
+      users,
+      mail,
+      siteUrl: linkOrigin(null),
+      companyName: company.companyName,
+    }).onStatusChange,
+  );
   const contact = createContactService(db, { mail, audit, contact: company });
   // Data rights, self-service (issue 34 §3): the customer's export and erasure.
   const dataRights = createDataRightsService(db, {

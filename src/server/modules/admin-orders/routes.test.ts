@@ -50,7 +50,9 @@ import { photoOrderPhotos } from '../photos/tables.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
 import { refundRequests } from '../refunds/tables.ts';
 import { requestRefund } from '../refunds/testing.ts';
+import { users } from '../users/tables.ts';
 import { createStaffUser } from '../users/testing.ts';
+import { REQUEST_ANSWERED_TEXT } from './request-answered.ts';
 
 let t: TestApp;
 let staff: { token: string; email: string; id: number };
@@ -973,6 +975,17 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(status).toEqual([]);
   });
 
+  it('tells only staff who are staff still about an answered request: not a customer, a former or a disabled one', async () => {
+    const former = await createStaffUser(t.app, t.database.db, 'staff');
+    await t.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, former.id));
+    const disabled = await createStaffUser(t.app, t.database.db, 'staff');
+    await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.id));
+    const customer = await createSignedInUser(t.app);
+    const contacts = await t.app.services.users.staffContacts([staff.id, former.id, disabled.id, customer.id]);
+    expect([...contacts.keys()]).toEqual([staff.id]);
+    expect(contacts.get(staff.id)?.email).toBe(staff.email);
+  });
+
   it('the requested documents can be uploaded while answers stay locked; the last one puts the order back with our team', async () => {
     const { customer, order, memberId, form } = await completeApplication('Ishaan Mehta');
     const ref = order.displayId;
@@ -994,6 +1007,9 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data.checklist.complete).toBe(false);
     expect(await view()).toMatchObject({ status: 'Forms incomplete', missing: ['Priya’s current foreign passport'] });
+    const toStaff = async () =>
+      (await mailsWith(`desk-request-answered:${order.id}:`)).filter((m) => m.to === staff.email);
+    expect(await toStaff()).toEqual([]);
 
     // The last one (before: 409, the order had gone on after the first).
     const last = await uploadFor(customer.token, ref, memberId, 'foreign-passport');
@@ -1008,6 +1024,15 @@ describe('a document request after submission (issue 30 §4)', () => {
     });
     const [told] = (await t.app.services.notifications.list(customer.id, { page: 1, limit: 1 })).notifications;
     expect(told).toMatchObject({ orderStatus: 'Order pending', remark: APPLICATION_MESSAGES.askedForItemsIn });
+    // The member of staff who asked hears it, once, with their notes and the desk's link (walk H).
+    const [alert, ...more] = await toStaff();
+    expect(more).toEqual([]);
+    expect(alert?.subject).toBe(REQUEST_ANSWERED_TEXT.subject(ref));
+    expect(alert?.subject).toBe(`${ref} is back with our team: the customer sent what you asked for`);
+    expect(alert?.text).toContain('You asked: The background is not plain');
+    expect(alert?.text).toContain('You asked: The signature page is missing');
+    expect(alert?.text).toContain(`${t.app.env.siteUrl}/admin/orders/${ref}`);
+    expect(await mailsWith(`desk-request-answered:${order.id}:`)).toHaveLength(1);
 
     // The answers were never reopened by the requests: once everything is in they are locked again.
     // (A debounce after completeApplication's save, as the form's would be: a fast machine met the

@@ -943,3 +943,4 @@ export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
 
 export { type CustomerMessages, createCustomerMessages } from './customer-messages.ts';
 export { createOrderNotesPersonalData, type OrderNotesPersonalData } from './personal-data.ts';
+export { createRequestAnsweredAlert, REQUEST_ANSWERED_TEXT } from './request-answered.ts';

@@ -152,6 +152,10 @@ export interface DeskRequestRow {
   memberId: number;
   itemId: string;
   itemLabel: string | null;
+  note: string;
+  /** The member of staff who asked (null once their account is gone). */
+  requestedByUserId: number | null;
+  createdAt: Date;
   withdrawnAt: Date | null;
 }
 
@@ -1068,12 +1072,16 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * one's row id (what a withdrawal names), member, item, the name staff gave a document outside
      * the checklist, and when it was withdrawn (null while it stands).
      */
-    async requestsOf(orderId: number): Promise<DeskRequestRow[]> {
-      return (await repository.listRequests(orderId)).map((r) => ({
+    /** The order's document requests, oldest first; in `on` (a status listener's transaction). */
+    async requestsOf(orderId: number, on: Database = db): Promise<DeskRequestRow[]> {
+      return (await createDocumentsRepository(on).listRequests(orderId)).map((r) => ({
         id: r.id,
         memberId: r.memberId,
         itemId: r.itemId,
         itemLabel: r.itemLabel,
+        note: r.note,
+        requestedByUserId: r.requestedByUserId,
+        createdAt: r.createdAt,
         withdrawnAt: r.withdrawnAt,
       }));
     },

@@ -55,6 +55,15 @@ export function createUsersRepository(db: Database) {
         .where(or(ilike(users.name, like), ilike(users.email, like)));
     },
 
+    /** The accounts of these ids, whole (a role is worked out from the row). */
+    listAccountsByIds(ids: readonly number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+    },
+
     listByIds(ids: readonly number[]): Promise<{ id: number; name: string; email: string }[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db

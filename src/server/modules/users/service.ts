@@ -10,7 +10,7 @@ import {
 } from '../../../domain/users/address.ts';
 import { type Profile, type ProfileUpdate, toAgeGroup, type UserRole } from '../../../domain/users/profile.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
-import { effectiveRole } from '../../../domain/users/roles.ts';
+import { effectiveRole, isStaffRole } from '../../../domain/users/roles.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { randomCode } from '../../lib/reference.ts';
@@ -245,6 +245,19 @@ export function createUsersService(
     ): Promise<Map<number, { name: string; email: string }>> {
       const rows = await createUsersRepository(on).listByIds([...new Set(ids)]);
       return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+    },
+
+    /**
+     * Name and e-mail of those of these users who are staff now (their role as an admin list sets
+     * it too) and not disabled: a staff alert never goes to someone who has left the desk.
+     */
+    async staffContacts(
+      ids: readonly number[],
+      on: Database = db,
+    ): Promise<Map<number, { name: string; email: string }>> {
+      const rows = await createUsersRepository(on).listAccountsByIds([...new Set(ids)]);
+      const staff = rows.map((row) => toAccount(row, admins)).filter((a) => isStaffRole(a.role) && !a.disabled);
+      return new Map(staff.map((a) => [a.id, { name: a.name, email: a.email }]));
     },
 
     async findAccountById(id: number): Promise<Account | null> {
