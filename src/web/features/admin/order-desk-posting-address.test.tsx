@@ -28,6 +28,19 @@ async function show(order: DeskOrder, onLoad?: () => void) {
   return screen.queryByRole('region', { name: 'Posting address' });
 }
 
+/** The panel of an order at `status` whose posting address desk@sevadocs.in confirmed as `lines`. */
+async function showConfirmed(status: string, lines: string[]) {
+  const confirmed = { lines, confirmedAt: '2026-12-01T12:00:00.000Z' };
+  const panel = await show(
+    deskServiceOrder(status, {
+      application: { mission: SAN_FRANCISCO, postingAddress: confirmed },
+      service: { postingAddress: { ...confirmed, confirmedBy: 'desk@sevadocs.in' } },
+    }),
+  );
+  if (!panel) throw new Error('no posting address panel');
+  return panel;
+}
+
 describe('the desk’s posting address', () => {
   it('starts from the mission’s address, checks the lines, and sends them', async () => {
     const panel = await show(serviceOrder('In review', { mission: SAN_FRANCISCO }));
@@ -107,14 +120,7 @@ describe('the desk’s posting address', () => {
 
   it('starts from the address confirmed before, and saves a change as a correction', async () => {
     const lines = ['Embassy of India', '2536 Massachusetts Avenue NW', 'Washington, DC 20008'];
-    const confirmed = { lines, confirmedAt: '2026-12-01T12:00:00.000Z' };
-    const panel = await show(
-      deskServiceOrder('Submitted', {
-        application: { mission: SAN_FRANCISCO, postingAddress: confirmed },
-        service: { postingAddress: { ...confirmed, confirmedBy: 'desk@sevadocs.in' } },
-      }),
-    );
-    if (!panel) throw new Error('no posting address panel');
+    const panel = await showConfirmed('Submitted', lines);
     // Who confirmed it, as the fees paid record says who recorded them.
     expect(
       within(panel).getByText(/^Confirmed .* by desk@sevadocs\.in and e-mailed to the customer\. A change is e-mailed/),
@@ -138,14 +144,7 @@ describe('the desk’s posting address', () => {
 
   it('still shows where the customer was told to post their file once the order is past Submitted (walk H)', async () => {
     const lines = ['VFS Global', '228 Grant Avenue, 5th Floor', 'San Francisco, CA 94108'];
-    const confirmed = { lines, confirmedAt: '2026-12-01T12:00:00.000Z' };
-    const panel = await show(
-      deskServiceOrder('Completed', {
-        application: { mission: SAN_FRANCISCO, postingAddress: confirmed },
-        service: { postingAddress: { ...confirmed, confirmedBy: 'desk@sevadocs.in' } },
-      }),
-    );
-    if (!panel) throw new Error('no posting address panel');
+    const panel = await showConfirmed('Completed', lines);
     expect(
       within(panel).getByText(/^Confirmed .* by desk@sevadocs\.in and e-mailed to the customer; no longer/),
     ).toBeTruthy();
