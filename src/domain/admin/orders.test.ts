@@ -89,6 +89,16 @@ describe('deskDocumentLinks', () => {
     });
   });
 
+  it('never of a document our team sent the customer: nothing files it (walk I)', () => {
+    expect(deskDocumentLinks('DOC-48213907', { id: 7, direction: 'to-customer' }, { portal: true })).toEqual({
+      download: `${base}/download`,
+      preview: `${base}/preview`,
+    });
+    expect(deskDocumentLinks('DOC-48213907', { id: 7, direction: 'from-customer' }, { portal: true })).toHaveProperty(
+      'portalPdf',
+    );
+  });
+
   it('never of a photo or signature SevaPhotos fitted: the portal takes that JPEG itself', () => {
     const report = { verdict: 'pass', checks: [] } as unknown as Parameters<typeof deskDocumentLinks>[1]['report'];
     expect(deskDocumentLinks('DOC-48213907', { id: 7, report }, { portal: true })).toEqual({

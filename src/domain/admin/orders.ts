@@ -432,19 +432,22 @@ export type ServiceFilterOption = z.infer<typeof serviceFilterOptionSchema>;
 
 /**
  * The staff-authorised links of an order's document (GET /admin/orders/{ref}/documents/{id}/…),
- * with the Portal PDF (decision 0185-portal-pdf) of a supporting document, an image or a PDF; not
- * of a photo, signature or thumb impression fitted by SevaPhotos (it has a `report`): the portal
- * takes those as the fitted JPEG itself, never as a PDF.
+ * with the Portal PDF (decision 0185-portal-pdf) of a customer's supporting document, an image or a
+ * PDF; not of a photo, signature or thumb impression fitted by SevaPhotos (it has a `report`): the
+ * portal takes those as the fitted JPEG itself, never as a PDF; nor of a document our team sent the
+ * customer (a granted e-Visa is not filed anywhere: walk I's desk read the portal's size warning
+ * under it).
  */
 export function deskDocumentLinks(
   displayId: string,
-  document: Pick<DocumentView, 'id' | 'report'>,
+  document: Pick<DocumentView, 'id' | 'report'> & { direction?: DocumentView['direction'] },
   { portal }: { portal: boolean },
 ) {
   const base = `/api/v1/admin/orders/${displayId}/documents/${document.id}`;
   const links = { download: `${base}/download`, preview: `${base}/preview` };
   // Every stored type (JPEG, PNG, PDF) makes a Portal PDF, where the order's service has a portal.
-  return portal && document.report === undefined ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
+  const filed = document.report === undefined && document.direction !== 'to-customer';
+  return portal && filed ? { ...links, portalPdf: `${base}/portal-pdf` } : links;
 }
 
 /**

@@ -1713,6 +1713,9 @@ describe('GET /admin/orders/:ref/documents/:documentId/portal-pdf (decision 0185
     );
     expect(small.statusCode, small.body).toBe(201);
     const id = small.json().data.id;
+    // A document sent to the customer is not filed: the desk links no Portal PDF of it (walk I).
+    const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(detail.service.documents.find((d: { id: number }) => d.id === id).links).not.toHaveProperty('portalPdf');
     const asIs = await portalPdf(order.displayId, id);
     expect(asIs.statusCode, asIs.body).toBe(200);
     expect(asIs.headers['content-disposition']).toMatch(/^attachment; filename="letter\.pdf"/);
