@@ -356,6 +356,78 @@ describe('householdPrefill', () => {
     expect(onlyChild.offers.map((o) => o.group)).not.toContain('citizenship');
   });
 
+  it('offers a spouse the same visa trip and references with one tap, the trip never from another application (walk I)', () => {
+    const visa: FormDefinition = {
+      format: 1,
+      id: 'test/visa',
+      version: 1,
+      title: 'e-Visa',
+      steps: [
+        {
+          key: 'trip',
+          title: 'Your trip',
+          sections: [
+            {
+              key: 'journey',
+              title: 'Your journey',
+              fields: [text('portOfArrival'), text('arrivalDate'), text('placesToVisit')],
+            },
+          ],
+        },
+        {
+          key: 'history',
+          title: 'Travel and references',
+          sections: [
+            {
+              key: 'refs',
+              title: 'References',
+              fields: [text('indiaReferenceName'), text('indiaReferencePhone'), text('homeReferenceName')],
+            },
+          ],
+        },
+      ],
+    };
+    const rajesh: HouseholdMember = {
+      id: 7,
+      fullName: 'Rajesh Kumar Mehta',
+      dateOfBirth: '1980-02-02',
+      kind: 'Adult',
+      relationship: 'Self',
+      answers: {
+        portOfArrival: 'DEL',
+        arrivalDate: '2026-12-28',
+        placesToVisit: 'Delhi, Agra',
+        indiaReferenceName: 'Sunil Mehta',
+        indiaReferencePhone: '+919812345678',
+      },
+    };
+    const anita: HouseholdMember = {
+      id: 8,
+      fullName: 'Anita Mehta',
+      dateOfBirth: '1982-05-05',
+      kind: 'Adult',
+      relationship: 'Spouse',
+      answers: {},
+    };
+    const offers = householdPrefill(visa, anita, [rajesh, anita], account, TODAY).offers;
+    expect(offers.map((o) => [o.group, o.label, o.values])).toEqual([
+      [
+        'trip',
+        'Same trip as Rajesh',
+        { portOfArrival: 'DEL', arrivalDate: '2026-12-28', placesToVisit: 'Delhi, Agra' },
+      ],
+      [
+        'references',
+        'Same references as Rajesh',
+        { indiaReferenceName: 'Sunil Mehta', indiaReferencePhone: '+919812345678' },
+      ],
+    ]);
+    // Last year's trip is not this one; the people who vouch for a family may be the same.
+    const lastYear = { ...rajesh, id: 107, orderDisplayId: 'DOC-11112222' };
+    const alone = householdPrefill(visa, anita, [anita], account, TODAY, 'CA', [lastYear]).offers;
+    expect(alone.map((o) => o.group)).toEqual(['references']);
+  });
+
   it('gives a second child what their brother or sister said about the parents, not the consent', () => {
     const kabir: HouseholdMember = {
       id: 4,

@@ -185,6 +185,26 @@ export const HOUSEHOLD_GROUPS = {
   // "Sunnyvale, United States", and "By birth" with "No" other nationality, as the first's.
   birthplace: ['birthCity', 'birthCountry', 'birthDistrict', 'birthState'],
   citizenship: ['presentNationality', 'nationalityAcquiredBy', 'otherNationality', 'otherNationalityCountry'],
+  // A family's visa trip, and the people who vouch for it: walk I's wife retyped the arrival date,
+  // port, stay and places, and both references, as her husband had given them.
+  trip: [
+    'visaKind',
+    'visaDuration',
+    'entries',
+    'tourPurpose',
+    'businessPurpose',
+    'portOfArrival',
+    'arrivalDate',
+    'stayDays',
+    'placesToVisit',
+  ],
+  references: [
+    'indiaReferenceName',
+    'indiaReferenceAddress',
+    'indiaReferencePhone',
+    'homeReferenceName',
+    'homeReferencePhone',
+  ],
 } as const;
 export type HouseholdGroup = keyof typeof HOUSEHOLD_GROUPS;
 export const HOUSEHOLD_GROUP_NAMES = Object.keys(HOUSEHOLD_GROUPS) as [HouseholdGroup, ...HouseholdGroup[]];
@@ -251,6 +271,8 @@ export const HOUSEHOLD_TEXT = {
       background: `No to each, as ${firstName} answered`,
       birthplace: `Born where ${firstName} was`,
       citizenship: `Same citizenship as ${firstName}`,
+      trip: `Same trip as ${firstName}`,
+      references: `Same references as ${firstName}`,
     })[group],
 } as const;
 
@@ -609,8 +631,11 @@ export function householdPrefill(
   return { answers, offers };
 }
 
-/** Groups each application asks afresh: never offered from another application, only from this order. */
-const ASKED_AFRESH: readonly HouseholdGroup[] = ['background'];
+/**
+ * Groups each application asks afresh: never offered from another application, only from this
+ * order (last year's trip is not this one).
+ */
+const ASKED_AFRESH: readonly HouseholdGroup[] = ['background', 'trip'];
 
 /**
  * One offer per group and distinct set of answers, from the others who gave them, unless this

@@ -5077,7 +5077,7 @@ export interface components {
                             };
                             offers: {
                                 /** @enum {string} */
-                                group: "address" | "contact" | "background" | "birthplace" | "citizenship";
+                                group: "address" | "contact" | "background" | "birthplace" | "citizenship" | "trip" | "references";
                                 memberId: number;
                                 label: string;
                                 from: string;
