@@ -98,6 +98,8 @@ const DESK_TEXT = {
   chooseStatus: 'Choose the new status',
   /** No saved address of the deciding member resolves yet (issue 32 §1). */
   noMission: 'Not known yet: the applicant’s saved address does not tell which mission serves it.',
+  /** An e-Visa: the portal, not a mission, takes it (walk I read "Not known yet" beside a Toronto address). */
+  noMissionOnline: 'None: it is filed online, on the government portal, not through a mission.',
   proofCode: (code: string, mission: string) => `${code} on the proof, as the customer read it: ${mission}.`,
   noProofCode: 'The customer has not given the postal code printed on it.',
   /** A photo, signature or thumb impression of an application, stored fitted: the check the customer saw. */
@@ -760,6 +762,8 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
               <>
                 {missionLine(app.mission, app.service.slug)}. <JurisdictionSource jurisdiction={app.mission} />
               </>
+            ) : app.filing === 'online' ? (
+              DESK_TEXT.noMissionOnline
             ) : (
               DESK_TEXT.noMission
             )}

@@ -624,6 +624,15 @@ describe('the order page', () => {
     );
   });
 
+  it('says an order filed online has no mission, not that its mission is not known yet (walk I)', async () => {
+    const service = ORDER.service;
+    if (!service) throw new Error('the fixture is a service order');
+    await show({ ...ORDER, service: { ...service, order: { ...service.order, filing: 'online' } } } as DeskOrder);
+    expect(screen.getByText('Mission').nextElementSibling?.textContent).toBe(
+      'None: it is filed online, on the government portal, not through a mission.',
+    );
+  });
+
   it('shows what was paid for: the Expedite badge, the paid lines and every payment, the stray one labelled', async () => {
     await show();
     const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
