@@ -132,7 +132,7 @@ function GeneralForm({ profile }: { profile: Profile }) {
       <FormField
         label="Age group"
         error={errors.ageGroup?.message}
-        hint="We need it before you start an application form."
+        hint="Optional. Each applicant’s date of birth is asked on their own application."
       >
         {(c) => (
           <select {...c} {...register('ageGroup')} className="field-input">

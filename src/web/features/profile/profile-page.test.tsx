@@ -66,6 +66,10 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
     fireEvent.blur(name);
     expect(await screen.findByText('Name should be at least 3 characters')).toBeTruthy();
     fireEvent.change(name, { target: { value: 'Priya K Sharma' } });
+    // Never asked before an application (decision 0042): the hint does not say it is (walk I).
+    expect(
+      screen.getByText('Optional. Each applicant’s date of birth is asked on their own application.'),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Age group'), { target: { value: '26-40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully', {}, { timeout: 3000 })).toBeTruthy();
