@@ -205,7 +205,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(stepHeading(page, 'Documents'));
     // The adult is not reviewed yet: the button says so.
     await page.getByRole('button', { name: 'Next member' }).click();
-    await expectVisible(switcher(page).getByText('Minor · Reviewed'));
+    await expectVisible(switcher(page).getByText('Minor · Answers complete'));
     await poll(() => new URL(page.url()).searchParams.get('member')).toBe(String(adult.id));
 
     // The review page: what is missing first, every answer with its Edit link, checkout open (pay first, finish later).
@@ -215,7 +215,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
     expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&review=1`);
     const missing = page.getByRole('region', { name: 'Still to do' });
-    await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not reviewed yet' }));
+    await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not complete yet' }));
     expect(await missing.getByRole('link', { name: /Aarav Sharma: answers/ }).count()).toBe(0);
     await expectVisible(missing.getByRole('link', { name: 'Aarav’s birth certificate' }));
     const aarav = page.getByRole('region', { name: /^Aarav Sharma/ });

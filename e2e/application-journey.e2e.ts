@@ -251,7 +251,7 @@ describe('an application from package to order page (issue 10)', () => {
       await noSeriousViolations(page);
       // Reviewed: the form moves on to the member not reviewed yet, as its button says.
       await page.getByRole('button', { name: 'Next member' }).click();
-      await expectVisible(switcher(page).getByText('Adult · Reviewed'));
+      await expectVisible(switcher(page).getByText('Adult · Answers complete'));
       await poll(() => page.getByRole('heading', { level: 2, name: KAVYA.fullName }).count()).toBe(1);
 
       // Kavya's form: a minor's, which names her.
@@ -270,7 +270,7 @@ describe('an application from package to order page (issue 10)', () => {
       // Both reviewed: the review page, with nothing missing.
       await poll(() => new URL(page.url()).searchParams.get('review')).toBe('1');
       await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
-      await expectVisible(switcher(page).getByText('Minor · Reviewed'));
+      await expectVisible(switcher(page).getByText('Minor · Answers complete'));
       expect(await page.getByRole('region', { name: 'Still to do' }).count()).toBe(0);
       const meera = page.getByRole('region', { name: new RegExp(`^${MEERA.fullName}`) });
       await expectVisible(meera.getByText(MEERA.passportNumber.toUpperCase(), { exact: true }));
@@ -292,8 +292,8 @@ describe('an application from package to order page (issue 10)', () => {
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expectVisible(timeline.getByRole('listitem').first());
       expect(await timeline.textContent()).toMatch(/Payment pending/);
-      await expectVisible(page.getByText('Form: Reviewed').first());
-      expect(await page.getByText('Form: Reviewed').count()).toBe(2);
+      await expectVisible(page.getByText('Form: Answers complete').first());
+      expect(await page.getByText('Form: Answers complete').count()).toBe(2);
       await noSeriousViolations(page);
 
       // The order in the profile's Orders tab, linking back to its page.

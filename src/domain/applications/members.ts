@@ -230,6 +230,13 @@ export type Member = z.infer<typeof memberSchema>;
  */
 export const walkedSteps = (answerSteps: number) => answerSteps + 1;
 
+/**
+ * A member whose form was finished (its answers checked complete on the server, SPEC.md §4's review
+ * details stored). Not "Reviewed": no review screen is shown at that point, and walk I read it as
+ * one skipped; "Review all" is where the customer looks over everything.
+ */
+export const MEMBER_FORM_DONE = 'Answers complete';
+
 /** "Step 2 of 8": the step a member is on, of their walked steps (the last is Documents). */
 export function stepOfSteps(currentStep: number, answerSteps: number): string {
   const total = walkedSteps(answerSteps);

@@ -297,7 +297,7 @@ describe('the application form page', () => {
     const links = within(switcher).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
       'PPriya SharmaAdult · Step 2 of 3',
-      'Rahul SharmaAdult · Reviewed',
+      'Rahul SharmaAdult · Answers complete',
       'Review allAnswers and documents',
     ]);
     expect(links[0]?.getAttribute('aria-current')).toBe('true');
@@ -653,7 +653,7 @@ describe('the review page', () => {
         .getAllByRole('link')
         .map((l) => [l.textContent, l.getAttribute('href')]),
     ).toEqual([
-      ['Rahul Sharma: answers not reviewed yet', `/package-form?orderId=${REF}&member=2`],
+      ['Rahul Sharma: answers not complete yet', `/package-form?orderId=${REF}&member=2`],
       ['Priya’s current foreign passport', `/package-form?orderId=${REF}&member=1&step=3`],
       ['Rahul’s current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
     ]);

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
-import { type Member, stepOfSteps } from '../../../../domain/applications/members.ts';
+import { MEMBER_FORM_DONE, type Member, stepOfSteps } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { inPageLink } from './in-page-link.ts';
 
 export const SWITCHER_TEXT = {
   label: 'Members of this application',
-  reviewed: 'Reviewed',
+  reviewed: MEMBER_FORM_DONE,
   documents: (uploaded: number, total: number) => `${uploaded} of ${total} documents`,
   review: 'Review all',
   reviewProgress: 'Answers and documents',
 } as const;
 
-/** "Step 2 of 7", "Reviewed", or (a documents-only package) "1 of 3 documents". */
+/** "Step 2 of 7", "Answers complete", or (a documents-only package) "1 of 3 documents". */
 export function memberProgress(member: Member, checklist: MemberChecklist | undefined): string {
   const { currentStep, totalSteps, reviewed } = member.progress;
   if (totalSteps === null) {

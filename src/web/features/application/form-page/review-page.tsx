@@ -20,7 +20,7 @@ export const REVIEW_TEXT = {
   title: 'Review your application',
   lead: 'Check every answer and document once more. Use Edit to change anything; your changes are saved as you type.',
   missingTitle: 'Still to do',
-  notReviewed: (name: string) => `${name}: answers not reviewed yet`,
+  notReviewed: (name: string) => `${name}: answers not complete yet`,
   allDone: 'Everything is in. You can continue to checkout.',
   /** …when our team prepares documents once it is paid, for the customer to sign and upload: listed under it. */
   allDoneBeforePaying: 'Everything you can send before paying is in. You can continue to checkout.',

@@ -5,6 +5,7 @@ import type { ApplicationOrder } from '../../../../domain/applications/applicati
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import {
   MAX_MEMBERS,
+  MEMBER_FORM_DONE,
   MEMBER_MESSAGES,
   type Member,
   stepOfSteps,
@@ -32,7 +33,7 @@ import { ChecklistView } from './checklist-view.tsx';
 
 /** Where a member's form stands: reviewed, or the step they are on, counted as the form counts them. */
 export function formProgress({ currentStep, totalSteps, reviewed }: Member['progress']): string {
-  if (reviewed) return 'Reviewed';
+  if (reviewed) return MEMBER_FORM_DONE;
   if (totalSteps === null) return 'No form to fill in';
   return stepOfSteps(currentStep, totalSteps);
 }

@@ -109,7 +109,7 @@ describe('/service-order', () => {
     // Counted as the form counts them: seven answer steps, then Documents.
     expect(within(members).getByText('Form: Step 3 of 8')).toBeTruthy();
     expect(within(members).getByRole('heading', { level: 3, name: /Dev Sharma\s*Minor/ })).toBeTruthy();
-    expect(within(members).getByText('Form: Reviewed')).toBeTruthy();
+    expect(within(members).getByText('Form: Answers complete')).toBeTruthy();
     const price = screen.getByRole('region', { name: 'Price' });
     expect(within(price).getByText('2 × $357')).toBeTruthy();
     expect(within(price).getByText('Order total').nextElementSibling?.textContent).toBe('$714');
