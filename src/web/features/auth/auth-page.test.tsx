@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { MINOR_PACKAGE_FORM, MINOR_PACKAGE_SUMMARY } from '../../testing/packages.ts';
@@ -32,6 +32,17 @@ describe('/signin and /signup after Choose package', () => {
     ]);
     // Alike: the same classes, so the same size and weight.
     expect(links[0]?.className).toBe(links[1]?.className);
+  });
+
+  it('start a Canadian package’s sign-up from a Canadian phone number (walk I: "US +1" for a Canadian couple)', async () => {
+    fakeApi(signUpApi);
+    const canadian = { ...CHOICE, choices: { ...CHOICE.choices, applyingFrom: 'CA' } };
+    renderWithRouter(<AuthPage kind="signup" choice={canadian} />, { path: `/signup${QUERY}` });
+    await screen.findByRole('form', { name: 'Sign Up' });
+    expect(await screen.findByRole('button', { name: 'Country code +1, Canada' })).toBeTruthy();
+    cleanup();
+    renderWithRouter(<AuthPage kind="signup" choice={CHOICE} />, { path: `/signup${QUERY}` });
+    expect(await screen.findByRole('button', { name: 'Country code +1, United States' })).toBeTruthy();
   });
 
   it('keep the usual words without a package', async () => {

@@ -4,7 +4,7 @@ import type { PackageChoiceSummary } from '../../../domain/catalog/package-choic
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ChosenPackageSummary } from '../../components/chosen-package-summary.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
+import { AUTH_TITLES, AuthForm, AuthIllustration, phoneCountryOf } from './auth-panel.tsx';
 import { CHECK_INBOX_TITLES, CheckInbox } from './check-inbox.tsx';
 import type { AuthDialogKind } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
@@ -98,6 +98,7 @@ export function AuthPage({
                   onSignedIn={(message) => completeSignIn(message)}
                   onSignedUp={setSentTo}
                   initialReferralCode={params.get('ref') ?? undefined}
+                  phoneCountry={phoneCountryOf(choice)}
                 />
               </>
             )}

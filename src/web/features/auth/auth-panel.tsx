@@ -3,7 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../lib/root-data.ts';
 import type { AuthDialogKind } from './open-auth-dialog.ts';
 import { SignInForm } from './sign-in-form.tsx';
-import { SignUpForm } from './sign-up-form.tsx';
+import { type PhoneCountry, SignUpForm } from './sign-up-form.tsx';
 
 export const AUTH_TITLES: Record<AuthDialogKind, { title: string; lead: string; leadWithPackage: string }> = {
   signin: {
@@ -33,10 +33,31 @@ interface AuthFormProps {
   onSignedUp(email: string): void;
   onLeave?: () => void;
   initialReferralCode?: string | undefined;
+  /** The phone number's country to start from (the sign-up form's), where the chosen package says it. */
+  phoneCountry?: PhoneCountry | undefined;
+}
+
+/**
+ * Where a customer who chose a package from Canada (or as a Canadian) is likely reached: walk I's
+ * Canadian couple was offered "US +1". Applying from a country says more than a citizenship.
+ */
+export function phoneCountryOf(
+  choice: { choices: { applyingFrom?: string; citizenship?: string } } | null | undefined,
+) {
+  const country = choice?.choices.applyingFrom ?? choice?.choices.citizenship;
+  return country === 'CA' ? ('CA' as const) : undefined;
 }
 
 /** The Sign In or Sign Up form, as the dialog and the /signin and /signup pages show it. */
-export function AuthForm({ kind, switchControl, onSignedIn, onSignedUp, onLeave, initialReferralCode }: AuthFormProps) {
+export function AuthForm({
+  kind,
+  switchControl,
+  onSignedIn,
+  onSignedUp,
+  onLeave,
+  initialReferralCode,
+  phoneCountry,
+}: AuthFormProps) {
   const siteKey = useCaptchaSiteKey();
   return kind === 'signin' ? (
     <SignInForm onSignedIn={onSignedIn} signUpControl={switchControl} {...(onLeave ? { onLeave } : {})} />
@@ -46,6 +67,7 @@ export function AuthForm({ kind, switchControl, onSignedIn, onSignedUp, onLeave,
       onSignedUp={onSignedUp}
       signInControl={switchControl}
       initialReferralCode={initialReferralCode}
+      phoneCountry={phoneCountry}
     />
   );
 }

@@ -26,6 +26,9 @@ import { signUp, validateReferral } from './api.ts';
 import { isHuman } from './captcha.ts';
 import { useReturnHere } from './return-here.ts';
 
+/** The countries a sign-up's phone starts from: the storefront's own, which share the +1 the form starts with. */
+export type PhoneCountry = 'US' | 'CA';
+
 interface SignUpFormProps {
   /** reCAPTCHA v3 site key; empty when the captcha is off. */
   captchaSiteKey: string;
@@ -35,6 +38,8 @@ interface SignUpFormProps {
   signInControl: ReactNode;
   /** A referral code handed in by a referral link (?ref=CODE). */
   initialReferralCode?: string | undefined;
+  /** The phone's country to start from (+1 either way); the USA without one. */
+  phoneCountry?: PhoneCountry | undefined;
 }
 
 type Referral =
@@ -49,11 +54,17 @@ const SIGN_UP_FIELDS = ['name', 'email', 'phone', 'password', 'countryCode', 'co
  * be a bot'), then the form is validated with the shared rules, then the account is registered
  * with the x-platform header of the page (DESIGN.md §1).
  */
-export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialReferralCode }: SignUpFormProps) {
+export function SignUpForm({
+  captchaSiteKey,
+  onSignedUp,
+  signInControl,
+  initialReferralCode,
+  phoneCountry = 'US',
+}: SignUpFormProps) {
   const { pathname } = useLocation();
   const returnHere = useReturnHere();
   const countries = useCountries();
-  const [countryIso, setCountryIso] = useState('US');
+  const [countryIso, setCountryIso] = useState<string>(phoneCountry);
   const [busy, setBusy] = useState(false);
   const [referral, setReferral] = useState<Referral>(
     initialReferralCode ? { state: 'editing', code: initialReferralCode } : { state: 'closed' },
