@@ -253,6 +253,15 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
 
   await continueTo(page, asked('Photo and signature', 'Photo'));
   await uploadFormImage(page, inputs, 'photo', files.photo);
+  // The same camera file as Priya's: said beside Rahul's photo, where it can still be replaced.
+  if (person === RAHUL) {
+    await expectVisible(
+      page.getByText(
+        'It is the same file as Priya’s photo. Each applicant needs their own: please check it is the right one.',
+      ),
+      15_000,
+    );
+  }
   if (!minor) await uploadFormImage(page, inputs, 'signature', files.heic);
 
   await continueTo(page, 'Documents');

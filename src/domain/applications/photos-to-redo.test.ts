@@ -19,6 +19,7 @@ const report = (failed: ('sharpness' | 'background')[]): ComplianceReport => ({
 
 /** A member's stored file; its bytes its own unless `sha256` says whose they are. */
 const file = (memberId: number, itemId: string, report: ComplianceReport | null, sha256 = `${memberId}/${itemId}`) => ({
+  id: memberId * 100 + itemId.length,
   memberId,
   itemId,
   report,
@@ -53,9 +54,19 @@ describe('photosToRedo', () => {
         label: 'Priya’s signature',
         problem: PHOTO_PROBLEMS.background,
         step: null,
+        documentId: 109,
+        sameFile: false,
       },
       // Out of focus ranks first: nothing else can be judged on a blurred photo.
-      { memberId: 2, itemId: 'photo', label: 'Dev’s photo', problem: PHOTO_PROBLEMS.sharpness, step: null },
+      {
+        memberId: 2,
+        itemId: 'photo',
+        label: 'Dev’s photo',
+        problem: PHOTO_PROBLEMS.sharpness,
+        step: null,
+        documentId: 205,
+        sameFile: false,
+      },
     ]);
     expect(PHOTOS_TO_REDO_TEXT.item(found[1] ?? { label: '', problem: '' })).toBe(
       'Dev’s photo: The photo is out of focus.',
@@ -145,8 +156,8 @@ describe('photosToRedo', () => {
         file(3, 'photo', report([]), 'arjun-photo'),
         file(4, 'photo', report([]), 'arjun-photo'),
         // A proof of address the family shares has no report: never named.
-        { memberId: 2, itemId: 'proof-of-address', report: null, sha256: 'proof' },
-        { memberId: 3, itemId: 'proof-of-address', report: null, sha256: 'proof' },
+        { id: 90, memberId: 2, itemId: 'proof-of-address', report: null, sha256: 'proof' },
+        { id: 91, memberId: 3, itemId: 'proof-of-address', report: null, sha256: 'proof' },
       ],
       null,
     );
@@ -154,6 +165,12 @@ describe('photosToRedo', () => {
       'Rajesh’s signature: It is the same file as Anjali’s signature. Each applicant needs their own: please check it is the right one.',
       'Mira’s photo: It is the same file as Arjun’s photo. Each applicant needs their own: please check it is the right one.',
       'Mira’s signature: It is the same file as Anjali’s signature. Each applicant needs their own: please check it is the right one.',
+    ]);
+    // Each names its own file, and says it is named for being another's (its own checks may pass).
+    expect(found.map((p) => [p.documentId, p.sameFile])).toEqual([
+      [209, true],
+      [405, true],
+      [409, true],
     ]);
   });
 });

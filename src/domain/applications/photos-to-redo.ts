@@ -24,6 +24,10 @@ export const photoToRedoSchema = z.object({
    * signature), null when the package has no form; the order page's "Replace …" opens it.
    */
   step: z.number().int().nullable(),
+  /** The stored file: the form's photo step names the problem beside the very file it is about. */
+  documentId: z.number().int(),
+  /** Named for being another member's file (its own checks may pass), not for a rule it fails. */
+  sameFile: z.boolean(),
 });
 export type PhotoToRedo = z.infer<typeof photoToRedoSchema>;
 
@@ -59,6 +63,7 @@ export function photosToRedo(
     items: readonly { id: string; label: string }[];
   }[],
   files: readonly {
+    id: number;
     memberId: number | null;
     itemId: string | null;
     report: ComplianceReport | null;
@@ -85,6 +90,8 @@ export function photosToRedo(
           label,
           problem: first ? PHOTOS_TO_REDO_TEXT.sameAs(first) : (verdict.reason?.problem ?? verdict.headline),
           step: itemStep(definition, member.kind, item.id) ?? null,
+          documentId: file.id,
+          sameFile: first !== undefined,
         },
       ];
     }),

@@ -4507,6 +4507,8 @@ export interface components {
                                 label: string;
                                 problem: string;
                                 step: number | null;
+                                documentId: number;
+                                sameFile: boolean;
                             }[];
                         };
                         missing: string[];
@@ -8802,6 +8804,8 @@ export interface operations {
                                     label: string;
                                     problem: string;
                                     step: number | null;
+                                    documentId: number;
+                                    sameFile: boolean;
                                 }[];
                             };
                             missing: string[];
@@ -13736,6 +13740,8 @@ export interface operations {
                                             label: string;
                                             problem: string;
                                             step: number | null;
+                                            documentId: number;
+                                            sameFile: boolean;
                                         }[];
                                     };
                                     missing: string[];
@@ -14071,6 +14077,8 @@ export interface operations {
                                     label: string;
                                     problem: string;
                                     step: number | null;
+                                    documentId: number;
+                                    sameFile: boolean;
                                 }[];
                             } | null;
                             photo: {

@@ -119,6 +119,8 @@ describe('an application photo is fitted to the portal’s size, not refused', (
         problem: 'The signature has too few pixels.',
         // The OCI form's own step for the photo and signature: "Replace …" opens it.
         step: 7,
+        documentId: document.id,
+        sameFile: false,
       },
     ]);
     expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
@@ -166,6 +168,8 @@ describe('an application photo is fitted to the portal’s size, not refused', (
         problem: 'The upload is not a thumb impression in ink.',
         // No form step asks for it: the child's Documents step, after the answer steps.
         step: 9,
+        documentId: res.json().data.document.id,
+        sameFile: false,
       },
     ]);
   }, 60_000);
@@ -215,11 +219,13 @@ describe('refused photos leave nothing stored', () => {
     )
       .png()
       .toBuffer();
+    const stored: number[] = [];
     for (const member of order.members) {
       const url = `/application/order/${order.displayId}/members/${member.id}/documents/signature`;
       const res = await upload(user.token, url, [filePart('signature.png', signature, 'image/png')]);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.report.passed, JSON.stringify(res.json().data.report)).toBe(true);
+      stored.push(res.json().data.document.id);
     }
     const second = order.members[1]?.id;
     const expected = [
@@ -230,6 +236,9 @@ describe('refused photos leave nothing stored', () => {
         problem:
           'It is the same file as Priya’s signature. Each applicant needs their own: please check it is the right one.',
         step: 7,
+        // The second member's own file, named for being the first's.
+        documentId: stored[1],
+        sameFile: true,
       },
     ];
     const view = (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data;

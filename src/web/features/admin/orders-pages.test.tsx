@@ -836,7 +836,17 @@ describe('the order page', () => {
       ...ORDER,
       service: {
         ...service,
-        photosToCheck: [{ memberId: 12, itemId: 'signature', label: 'Dev’s signature', problem, step: 7 }],
+        photosToCheck: [
+          {
+            memberId: 12,
+            itemId: 'signature',
+            label: 'Dev’s signature',
+            problem,
+            step: 7,
+            documentId: 5,
+            sameFile: true,
+          },
+        ],
       },
     });
     const list = screen.getByRole('list', { name: 'Photos and signatures to look at before the file goes:' });

@@ -231,7 +231,15 @@ describe('checkout', () => {
       missingDocuments: [],
       incompleteForms: [],
       photosToRedo: [
-        { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.', step: 6 },
+        {
+          memberId: 12,
+          itemId: 'photo',
+          label: 'Dev’s photo',
+          problem: 'The photo is out of focus.',
+          step: 6,
+          documentId: 41,
+          sameFile: false,
+        },
       ],
     };
     serve({ [`GET ${BASE}`]: () => ok(order({ members, missing: [], toDo }), APPLICATION_MESSAGES.loaded) });

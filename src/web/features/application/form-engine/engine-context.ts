@@ -50,6 +50,8 @@ export interface EngineContextValue {
   fileUrl: ((ref: FileRef, size?: ThumbnailSize) => string | undefined) | undefined;
   /** The photo checks kept with a stored document (a fitted photo or signature), if the host knows them. */
   fileReport: ((ref: FileRef) => ComplianceReport | undefined) | undefined;
+  /** What the host says of a stored document beyond its checks (another member's same file), if anything. */
+  fileNote: ((ref: FileRef) => string | undefined) | undefined;
   /** Where a pre-filled answer came from ("From Priya Sharma’s answers"), by field key. */
   notes: Readonly<Record<string, string>>;
   /** The one-tap copies to show at the top of a section, by section key. */

@@ -161,6 +161,8 @@ export interface FormEngineProps {
   fileUrl?: (ref: FileRef, size?: ThumbnailSize) => string | undefined;
   /** The photo checks kept with a stored document, if there are any (shown again after a reload). */
   fileReport?: (ref: FileRef) => ComplianceReport | undefined;
+  /** What the host says of a stored document beyond its own checks (another member's same file). */
+  fileNote?: (ref: FileRef) => string | undefined;
   /** Whose form it is, shown over the steps on desktop. */
   memberName?: string;
   onChange?(change: FormEngineChange): void;
@@ -263,6 +265,7 @@ export function FormEngine({
   upload,
   fileUrl,
   fileReport,
+  fileNote,
   memberName,
   onChange,
   onStepChange,
@@ -590,6 +593,7 @@ export function FormEngine({
       trackUpload: pendingUploads.track,
       fileUrl,
       fileReport,
+      fileNote,
       notes,
       offersBySection,
       applyOffer,
@@ -604,6 +608,7 @@ export function FormEngine({
       pendingUploads.track,
       fileUrl,
       fileReport,
+      fileNote,
       notes,
       offersBySection,
       applyOffer,

@@ -496,6 +496,31 @@ describe('upload fields', () => {
     expect(screen.getByText(UPLOAD_TEXT.chooseAnotherPhoto)).toBeTruthy();
   });
 
+  it('says what the host notes of the stored file beside it: another member’s same photo (walk G)', () => {
+    const fitted: FileRef = { documentId: '41', name: 'IMG_2041.jpg', type: 'image/jpeg', size: 84_000 };
+    const same =
+      'It is the same file as Anaya’s photo. Each applicant needs their own: please check it is the right one.';
+    const definition: FormDefinition = {
+      format: 1,
+      id: 'test/upload',
+      version: 1,
+      title: 'Uploads',
+      steps: [
+        { key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [phonePhotoField] }] },
+      ],
+    };
+    renderEngine({
+      definition,
+      defaultValues: { photo: fitted },
+      fileReport: () => ({ ...ociReport, checks: [], passed: true }),
+      fileNote: (ref) => (ref.documentId === '41' ? same : undefined),
+    });
+    expect(screen.getByText(same)).toBeTruthy();
+    cleanup();
+    renderEngine({ definition, defaultValues: { photo: { ...fitted, documentId: '42' } }, fileNote: () => undefined });
+    expect(screen.queryByText(/same file as/)).toBeNull();
+  });
+
   it('words a fitted signature as a file: no face promise, no “another photo”', () => {
     const fitted: FileRef = { documentId: '42', name: 'sign.png', type: 'image/jpeg', size: 9_000 };
     const signatureReport: ComplianceReport = {

@@ -147,6 +147,8 @@ export function UploadControl({ field }: { field: UploadField }) {
   // The checks of this upload, else those the host kept with the stored document (after a reload).
   const report =
     stored && checked?.documentId === stored.documentId ? checked.report : stored && engine.fileReport?.(stored);
+  // Another member's same file (walk G: a family's one photo for two children passed every check).
+  const note = stored ? engine.fileNote?.(stored) : undefined;
   const types = acceptedFileTypes(field);
 
   const running = useRef<AbortController | null>(null);
@@ -305,6 +307,12 @@ export function UploadControl({ field }: { field: UploadField }) {
             ) : (
               <FileSummary name={stored.name} size={stored.size} preview={storedThumbnail} image={image} />
             )}
+            {note ? (
+              <p className="flex w-full items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                {note}
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <label htmlFor={ids.id} className="btn-outline cursor-pointer px-4 py-2 text-sm">
                 {chooseLabel}

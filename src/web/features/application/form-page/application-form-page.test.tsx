@@ -681,6 +681,8 @@ describe('the review page', () => {
           label: 'Priya’s scan',
           problem: 'The photo is out of focus.',
           step: 3,
+          documentId: 31,
+          sameFile: false,
         },
       ],
       path: `/package-form?orderId=${REF}&review=1`,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -288,6 +288,9 @@ function Loaded({
   const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];
   const activeChecklist = checklist.members.find((c) => c.memberId === active?.id);
   const offers = useDocumentOffers(orderRef, active?.id, order.members, checklist.members, definition !== null);
+  // Kept while the order's list is the same: the form's upload fields read it through the engine.
+  const redo = order.toDo.photosToRedo;
+  const sameFiles = useMemo(() => redo.filter((p) => p.memberId === active?.id && p.sameFile), [redo, active?.id]);
   const entries: SwitcherEntry[] = order.members.map((member) => {
     const memberChecklist = checklist.members.find((c) => c.memberId === member.id);
     const total = memberStepCount(definition, member.kind);
@@ -357,6 +360,7 @@ function Loaded({
               definition={definition}
               checklist={activeChecklist}
               documentOffers={offers}
+              sameFiles={sameFiles}
               orderMission={orderMissionFor(order, active)}
               filing={order.filing}
               serviceSlug={order.service.slug}

@@ -14,6 +14,7 @@ import {
 } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
+import type { PhotoToRedo } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import { type ThumbnailSize, thumbnailUrl } from '../../../../domain/uploads/thumbnail.ts';
@@ -61,6 +62,8 @@ export interface PanelProps {
   serviceSlug?: string | undefined;
   /** Other members' files this member's documents can use again. */
   documentOffers?: readonly DocumentOffer[];
+  /** This member's photos and signatures that are another member's same file (the order's photosToRedo). */
+  sameFiles?: readonly PhotoToRedo[];
   canChangeDocuments: boolean;
   /**
    * The step the address names: the form opens there (else on the stored one), and a new one
@@ -374,6 +377,12 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     return (ref: FileRef) => reports.get(ref.documentId);
   }, [checklist]);
 
+  // The order names a stored photo or signature that is another member's same file (photosToRedo).
+  const fileNote = useCallback(
+    (ref: FileRef) => props.sameFiles?.find((p) => String(p.documentId) === ref.documentId)?.problem,
+    [props.sameFiles],
+  );
+
   const hostSteps = useMemo<HostStep[]>(
     () =>
       checklist
@@ -485,6 +494,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         upload={upload}
         fileUrl={fileUrl}
         fileReport={fileReport}
+        fileNote={fileNote}
         hostSteps={hostSteps}
         stepAddOn={(stepKey, fill) => (
           <>
