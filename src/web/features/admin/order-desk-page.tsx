@@ -19,7 +19,7 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { carriesOutsideFees, FEES_PAID_LIMITS, feesPaidSchema } from '../../../domain/applications/fees-paid.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
-import { stepOfSteps } from '../../../domain/applications/members.ts';
+import { MEMBER_FORM_DONE, stepOfSteps } from '../../../domain/applications/members.ts';
 import {
   OTHER_DOCUMENT_LABEL,
   OTHER_DOCUMENT_MESSAGES,
@@ -778,13 +778,14 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
         return (
           <Panel key={member.id} title={`${member.position}. ${member.fullName}`} id={`desk-member-${member.id}`}>
             <p className="text-sm text-slate-700">
-              {member.relationship} · {member.kind} · born {member.dateOfBirth} · form{' '}
+              {member.relationship} · {member.kind} · born {member.dateOfBirth} ·{' '}
               {answers?.reviewed
-                ? 'reviewed'
+                ? // The customer's words for it (walk J read "form reviewed" here, "Answers complete" there).
+                  MEMBER_FORM_DONE.toLowerCase()
                 : member.progress.totalSteps === null
-                  ? 'none to fill in'
+                  ? 'form: none to fill in'
                   : // Counted as the customer's form counts them (its documents step too): one figure for both.
-                    stepOfSteps(member.progress.currentStep, member.progress.totalSteps).toLowerCase()}
+                    `form ${stepOfSteps(member.progress.currentStep, member.progress.totalSteps).toLowerCase()}`}
             </p>
             {memberAddOns.length > 0 ? (
               <p className="mt-1 text-sm font-semibold text-slate-900">

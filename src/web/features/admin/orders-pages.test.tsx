@@ -404,6 +404,13 @@ describe('the order page', () => {
     expect(screen.getByText(/· form step 1 of 8$/)).toBeTruthy();
   });
 
+  it('says a finished form in the customer’s words: answers complete, not “form reviewed” (walk J)', async () => {
+    if (!ORDER.service) throw new Error('fixture');
+    await show({ ...ORDER, service: { ...ORDER.service, answers: [{ memberId: 11, answers: {}, reviewed: true }] } });
+    expect(screen.getByText(/· answers complete$/)).toBeTruthy();
+    expect(screen.queryByText(/form reviewed/)).toBeNull();
+  });
+
   it('says the latest status change at the top, with a link to the whole timeline below the answers', async () => {
     await show({
       ...ORDER,
