@@ -14,11 +14,11 @@ export const DOCUMENT_REQUEST_WITHDRAWN_ACTION = 'order.document-request-withdra
 
 /**
  * The request's words on the customer's notification and the order's timeline: "Please upload
- * Aarav Sharma’s current foreign passport: The scan is blurred". A note that already asks ("Please
+ * Aarav Sharma’s current foreign passport: The scan is blurred" (`asked`: the document, with
+ * " again" where a file of it was in, as the request's e-mail names it). A note that already asks ("Please
  * upload a copy of both sides…") is not asked twice (walk H read "Please upload … : Please upload …").
  */
-export function documentRequestRemark(document: string, again: boolean, note: string): string {
-  const asked = `${document}${again ? ' again' : ''}`;
+export function documentRequestRemark(asked: string, note: string): string {
   return /^please\b/i.test(note.trim())
     ? `${asked.charAt(0).toUpperCase()}${asked.slice(1)}: ${note}`
     : `Please upload ${asked}: ${note}`;

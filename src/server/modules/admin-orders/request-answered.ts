@@ -26,7 +26,7 @@ export const REQUEST_ANSWERED_TEXT = {
 export function createRequestAnsweredAlert(deps: {
   orders: Pick<OrdersService, 'timeline'>;
   documents: Pick<DocumentsService, 'requestsOf'>;
-  users: Pick<UsersService, 'staffContacts'>;
+  users: Pick<UsersService, 'staffEmails'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Where the desk is (staff links take the deployment's own address). */
   siteUrl: string;
@@ -40,20 +40,20 @@ export function createRequestAnsweredAlert(deps: {
     const reviewed = timeline.findLast((entry) => entry.status === 'In review');
     if (!reviewed) return;
     const since = Date.parse(reviewed.at);
-    const asked = (await deps.documents.requestsOf(order.id, tx)).filter(
-      (r) => r.withdrawnAt === null && r.requestedByUserId !== null && r.createdAt.getTime() >= since,
+    const asked = (await deps.documents.requestsOf(order.id, tx)).flatMap(({ requestedByUserId: by, ...r }) =>
+      by !== null && r.withdrawnAt === null && r.createdAt.getTime() >= since ? [{ by, note: r.note }] : [],
     );
     if (asked.length === 0) return;
-    const staff = await deps.users.staffContacts(
-      asked.map((r) => r.requestedByUserId ?? 0),
+    const staff = await deps.users.staffEmails(
+      asked.map((r) => r.by),
       tx,
     );
     const link = `${deps.siteUrl}${ADMIN_ROUTES.ORDERS}/${encodeURIComponent(order.displayId)}`;
-    for (const [userId, contact] of staff) {
-      const notes = asked.filter((r) => r.requestedByUserId === userId).map((r) => r.note);
+    for (const [userId, email] of staff) {
+      const notes = asked.filter((r) => r.by === userId).map((r) => r.note);
       await deps.mail.enqueue(tx, {
         ...simpleMail({
-          to: contact.email,
+          to: email,
           subject: REQUEST_ANSWERED_TEXT.subject(order.displayId),
           heading: REQUEST_ANSWERED_TEXT.heading,
           intro: [REQUEST_ANSWERED_TEXT.intro(order.displayId, order.title)],

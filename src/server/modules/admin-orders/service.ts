@@ -704,7 +704,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (!recorded.ok) return recorded;
           const { requestId, itemId: requestedItem, itemLabel, document } = recorded.value;
           const again = recorded.value.again ? ' again' : '';
-          const remark = documentRequestRemark(document, recorded.value.again, note);
+          const remark = documentRequestRemark(`${document}${again}`, note);
           // Either way the customer's notification carries the Document Status line (SPEC.md §3).
           const documentStatus = 'Requested';
           let status = order.status;

@@ -248,16 +248,13 @@ export function createUsersService(
     },
 
     /**
-     * Name and e-mail of those of these users who are staff now (their role as an admin list sets
-     * it too) and not disabled: a staff alert never goes to someone who has left the desk.
+     * The e-mail of each of these users who is staff now (their role as an admin list sets it too)
+     * and not disabled: a staff alert never goes to someone who has left the desk.
      */
-    async staffContacts(
-      ids: readonly number[],
-      on: Database = db,
-    ): Promise<Map<number, { name: string; email: string }>> {
+    async staffEmails(ids: readonly number[], on: Database = db): Promise<Map<number, string>> {
       const rows = await createUsersRepository(on).listAccountsByIds([...new Set(ids)]);
       const staff = rows.map((row) => toAccount(row, admins)).filter((a) => isStaffRole(a.role) && !a.disabled);
-      return new Map(staff.map((a) => [a.id, { name: a.name, email: a.email }]));
+      return new Map(staff.map((a) => [a.id, a.email]));
     },
 
     async findAccountById(id: number): Promise<Account | null> {
