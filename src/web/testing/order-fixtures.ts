@@ -3,6 +3,7 @@ import type { ApplicationOrder } from '../../domain/applications/application.ts'
 import type { OrderChecklist } from '../../domain/applications/documents.ts';
 import type { MemberForm } from '../../domain/applications/member-form.ts';
 import type { Member } from '../../domain/applications/members.ts';
+import type { PhotoToRedo } from '../../domain/applications/photos-to-redo.ts';
 import type { ChosenPackage } from '../../domain/catalog/package-choice.ts';
 import { premiumSupportFor } from '../../domain/checkout/premium-support.ts';
 import type { Payment } from '../../domain/payments/payment.ts';
@@ -149,5 +150,19 @@ export function memberForm(
     savedAt: '2026-11-30T09:30:00.000Z',
     answersSavedAt: '2026-11-30T09:30:00.000Z',
     ...extra,
+  };
+}
+
+/** A file the order names worth replacing (its `toDo.photosToRedo`): Dev's photo out of focus, `overrides` over it. */
+export function photoToRedo(overrides: Partial<PhotoToRedo> = {}): PhotoToRedo {
+  return {
+    memberId: 12,
+    itemId: 'photo',
+    label: 'Dev’s photo',
+    problem: 'The photo is out of focus.',
+    step: 6,
+    documentId: 41,
+    sameFile: false,
+    ...overrides,
   };
 }

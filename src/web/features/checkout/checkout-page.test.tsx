@@ -12,7 +12,7 @@ import { goTo } from '../../lib/go-to.ts';
 import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { member, order, payment } from '../../testing/order-fixtures.ts';
+import { member, order, payment, photoToRedo } from '../../testing/order-fixtures.ts';
 import { ADD_ONS_TEXT } from './add-ons-section.tsx';
 import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
 import { CHECKOUT_SUMMARY_TEXT } from './checkout-summary.tsx';
@@ -230,17 +230,7 @@ describe('checkout', () => {
     const toDo = {
       missingDocuments: [],
       incompleteForms: [],
-      photosToRedo: [
-        {
-          memberId: 12,
-          itemId: 'photo',
-          label: 'Dev’s photo',
-          problem: 'The photo is out of focus.',
-          step: 6,
-          documentId: 41,
-          sameFile: false,
-        },
-      ],
+      photosToRedo: [photoToRedo()],
     };
     serve({ [`GET ${BASE}`]: () => ok(order({ members, missing: [], toDo }), APPLICATION_MESSAGES.loaded) });
     renderPage();

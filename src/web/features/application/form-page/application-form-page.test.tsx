@@ -31,7 +31,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../../testing/dom.tsx';
-import { memberForm } from '../../../testing/order-fixtures.ts';
+import { memberForm, photoToRedo } from '../../../testing/order-fixtures.ts';
 import { ApplicationForm, PAGE_TEXT } from './application-form-page.tsx';
 import { MIN_SAVE_INTERVAL_MS } from './autosaver.ts';
 import { writeDraft } from './form-draft.ts';
@@ -675,15 +675,7 @@ describe('the review page', () => {
       members: [member(1, 'Priya Sharma', true)],
       uploaded: true,
       photosToRedo: [
-        {
-          memberId: 1,
-          itemId: 'foreign-passport',
-          label: 'Priya’s scan',
-          problem: 'The photo is out of focus.',
-          step: 3,
-          documentId: 31,
-          sameFile: false,
-        },
+        photoToRedo({ memberId: 1, itemId: 'foreign-passport', label: 'Priya’s scan', step: 3, documentId: 31 }),
       ],
       path: `/package-form?orderId=${REF}&review=1`,
     });

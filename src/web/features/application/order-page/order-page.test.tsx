@@ -20,7 +20,7 @@ import { REFUND_NOTICES } from '../../../../domain/refunds/options.ts';
 import { ORDER_REFUNDS_TEXT } from '../../../../domain/refunds/order-refunds.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
+import { checklist, member, order, photoToRedo, TODAY } from '../../../testing/order-fixtures.ts';
 import { ORDER_PAGE_TEXT, OrderPage } from './order-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -141,24 +141,15 @@ describe('/service-order', () => {
             { memberId: 12, fullName: 'Dev Sharma', items: [{ id: 'parents-passports', label: 'Parents’ passports' }] },
           ],
           photosToRedo: [
-            {
-              memberId: 12,
-              itemId: 'photo',
-              label: 'Dev’s photo',
-              problem: 'The photo is out of focus.',
-              step: 6,
-              documentId: 41,
-              sameFile: false,
-            },
-            {
+            photoToRedo(),
+            photoToRedo({
               memberId: 11,
               itemId: 'signature',
               label: 'Priya’s signature',
               problem: 'The signature has too few pixels.',
               step: 7,
               documentId: 42,
-              sameFile: false,
-            },
+            }),
           ],
         },
       }),
@@ -195,17 +186,7 @@ describe('/service-order', () => {
         toDo: {
           incompleteForms: [],
           missingDocuments: [],
-          photosToRedo: [
-            {
-              memberId: 12,
-              itemId: 'photo',
-              label: 'Dev’s photo',
-              problem: 'The photo is out of focus.',
-              step: 6,
-              documentId: 41,
-              sameFile: false,
-            },
-          ],
+          photosToRedo: [photoToRedo()],
         },
       }),
     );
