@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
@@ -126,8 +126,10 @@ export function PayButton({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new readiness is the reason to clear it.
   useEffect(() => setError((shown) => (shown?.untilReady ? null : shown)), [readiness]);
   // A refusal takes the focus where Pay was pressed: the customer reads why before anything else.
+  // In the commit that shows it (a layout effect): a passive one ran a moment after the line
+  // appeared, and a test reading the focus as the line appeared found it still on the page.
   const errorLine = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error) errorLine.current?.focus();
   }, [error]);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
